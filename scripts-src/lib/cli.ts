@@ -1,0 +1,99 @@
+/**
+ * What every program shares: argument parsing, the one top-level catch that
+ * turns errors into a French message and an exit code, and JSON output.
+ * Programs never call process.exit.
+ */
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { CliError, MailboxError, UsageError, type MailboxFailure } from './errors.js';
+import { ExitCode, exitCodeHelp } from './exit-code.js';
+
+export type Options = NonNullable<ParseArgsConfig['options']>;
+
+export interface Program {
+  name: string;
+  /** Printed for -h/--help, which every program answers with exit 0 before anything else. */
+  help: string;
+  main(argv: string[], env: NodeJS.ProcessEnv): Promise<ExitCode | void>;
+}
+
+export function parseCommandLine<T extends Options>(argv: string[], options: T) {
+  try {
+    return parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+  } catch (error) {
+    const message = (error as Error).message;
+    const option = /'([^']+)'/.exec(message)?.[1];
+    const code = (error as { code?: string }).code;
+    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') throw new UsageError(`option inconnue : ${option ?? message}`, 'Voir --help.');
+    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+      const name = option?.split(' ')[0] ?? 'une option';
+      throw new UsageError(`valeur manquante ou ambiguë pour ${name}`, `Écrivez ${name}=<valeur> (voir --help).`);
+    }
+    throw new UsageError(`argument invalide : ${option ?? message}`, 'Voir --help.');
+  }
+}
+
+export function exitCodesSection(): string {
+  return ['Codes de sortie :', ...exitCodeHelp.map(([code, text]) => `  ${String(code).padStart(2)}  ${text}`)].join('\n');
+}
+
+export function printJson(value: unknown): void {
+  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+/** Runs a program: the single place that prints errors and sets the exit code. */
+export async function runProgram(program: Program): Promise<void> {
+  const argv = process.argv.slice(2);
+  const json = argv.includes('--json');
+  if (argv.includes('--help') || argv.includes('-h')) {
+    process.stdout.write(program.help);
+    return;
+  }
+  try {
+    process.exitCode = (await program.main(argv, process.env)) ?? ExitCode.Success;
+  } catch (error) {
+    const failure = describeError(error);
+    process.stderr.write(`${program.name} : ${failure.message}\n${failure.hint ? `  → ${failure.hint}\n` : ''}`);
+    if (json) printJson({ erreur: { code: failure.exitCode, message: failure.message, conseil: failure.hint ?? null } });
+    if (failure.exitCode === ExitCode.Internal && process.env.CONTEXTE_DEBUG) {
+      process.stderr.write(`${(error as Error).stack ?? ''}\n`);
+    }
+    process.exitCode = failure.exitCode;
+  }
+}
+
+interface Failure {
+  message: string;
+  hint?: string;
+  exitCode: ExitCode;
+}
+
+function describeError(error: unknown): Failure {
+  if (error instanceof CliError) return { message: error.message, hint: error.hint, exitCode: error.exitCode };
+  if (error instanceof MailboxError) return describeMailboxError(error);
+  return {
+    message: 'erreur interne inattendue',
+    hint: 'Relancez avec CONTEXTE_DEBUG=1 pour la trace, et signalez-la.',
+    exitCode: ExitCode.Internal,
+  };
+}
+
+const mailboxMessages: Record<MailboxFailure, [ExitCode, (box: string) => string, string?]> = {
+  refused: [ExitCode.Unavailable, (box) => `connexion refusée par ${box}`, 'Le serveur Redis est-il démarré ? Vérifiez REDIS_HOST et REDIS_PORT.'],
+  unreachable: [ExitCode.Unavailable, (box) => `${box} est injoignable (aucune route réseau)`, 'Vérifiez REDIS_HOST et le réseau.'],
+  timeout: [ExitCode.Unavailable, (box) => `${box} ne répond pas à temps`, 'Vérifiez l’adresse, le réseau et que le serveur n’est pas bloqué.'],
+  'unknown-host': [ExitCode.Unavailable, (box) => `hôte inconnu : ${box}`, 'Vérifiez REDIS_HOST (ou REDIS_URL).'],
+  tls: [ExitCode.Unavailable, (box) => `échec de la connexion TLS à ${box}`, 'Vérifiez que le serveur parle TLS et que son certificat est reconnu.'],
+  'auth-required': [ExitCode.Denied, (box) => `${box} demande un mot de passe`, 'Définissez REDISCLI_AUTH dans le terminal qui lance OpenCode.'],
+  'auth-failed': [ExitCode.Denied, (box) => `authentification refusée par ${box} : utilisateur ou mot de passe incorrect`, 'Vérifiez REDISCLI_AUTH (et REDIS_USERNAME).'],
+  'no-permission': [ExitCode.Denied, (box) => `droits insuffisants sur ${box} pour cette opération (ACL)`, 'Votre utilisateur Redis n’a pas ce droit : voyez avec qui administre la boîte.'],
+  'out-of-memory': [ExitCode.Unavailable, (box) => `${box} est plein (maxmemory atteint) : rien n’a été écrit`],
+  'read-only': [ExitCode.Unavailable, (box) => `${box} est en lecture seule (réplique) : rien n’a été écrit`, 'Pointez REDIS_HOST vers le serveur principal.'],
+  'no-free-key': [ExitCode.Conflict, (box) => `aucune clé libre trouvée sur ${box} pour cette minute`, 'Réessayez dans une minute.'],
+  other: [ExitCode.Unavailable, (box) => `erreur de ${box}`],
+};
+
+function describeMailboxError(error: MailboxError): Failure {
+  const [exitCode, message, hint] = mailboxMessages[error.failure];
+  const detail = error.failure === 'other' && error.detail ? ` (${error.detail})` : '';
+  return { message: `${message(error.mailbox)}${detail}`, hint, exitCode };
+}

@@ -1,0 +1,33 @@
+/**
+ * Every exit code of every program. They are part of the public surface:
+ * `--help` and the README list them, and agents branch on them.
+ */
+export enum ExitCode {
+  Success = 0,
+  /** A check refused the content (secret found, note rules not met). */
+  Refused = 1,
+  /** Bad arguments, invalid name or TTL, missing or invalid configuration. */
+  Usage = 2,
+  /** The key or the input file does not exist. */
+  NotFound = 3,
+  /** The mailbox cannot be reached or does not answer in time, or refuses writes. */
+  Unavailable = 4,
+  /** Authentication failed or the mailbox user lacks the right. */
+  Denied = 5,
+  /** The output file already exists (without --force), or no free key was found. */
+  Conflict = 6,
+  /** A bug: please report it. */
+  Internal = 70,
+}
+
+/** French one-line descriptions, printed by `--help` and listed in the README. */
+export const exitCodeHelp: ReadonlyArray<[ExitCode, string]> = [
+  [ExitCode.Success, 'succès'],
+  [ExitCode.Refused, 'refusé par une vérification (secret trouvé)'],
+  [ExitCode.Usage, "erreur d'utilisation : argument, nom, TTL ou configuration invalide"],
+  [ExitCode.NotFound, 'clé ou fichier introuvable'],
+  [ExitCode.Unavailable, 'boîte injoignable, muette ou indisponible'],
+  [ExitCode.Denied, 'authentification ou droits refusés'],
+  [ExitCode.Conflict, 'le fichier de sortie existe déjà (sans --force)'],
+  [ExitCode.Internal, 'erreur interne (à signaler)'],
+];

@@ -1,0 +1,49 @@
+import { constants } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { CliError, UsageError } from './errors.js';
+import { ExitCode } from './exit-code.js';
+import { quoteForMessage } from './keys.js';
+
+/** Largest note accepted: a handoff note is a few kilobytes. */
+export const MAX_NOTE_BYTES = 1024 * 1024;
+/** Largest session export accepted (`opencode export` of a long session). */
+export const MAX_SESSION_BYTES = 32 * 1024 * 1024;
+
+/**
+ * Reads a whole regular file. Refuses directories, FIFOs and devices before
+ * reading (a FIFO would block the agent), empty files and files over the limit.
+ */
+export async function readInputFile(path: string, what: string, maxBytes: number): Promise<Buffer> {
+  const shown = quoteForMessage(path);
+  let handle;
+  try {
+    // O_NONBLOCK: opening a FIFO must not wait for a writer.
+    handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch (error) {
+    throw fileError(error, what, shown);
+  }
+  try {
+    const stats = await handle.stat();
+    if (stats.isDirectory()) throw new UsageError(`${what} ${shown} est un dossier, pas un fichier`);
+    if (!stats.isFile()) throw new UsageError(`${what} ${shown} n’est pas un fichier ordinaire`);
+    if (stats.size === 0) throw new UsageError(`${what} ${shown} est vide`);
+    if (stats.size > maxBytes) {
+      throw new UsageError(`${what} ${shown} est trop gros : ${stats.size} octets, maximum ${maxBytes}`);
+    }
+    const data = await handle.readFile();
+    if (data.length > maxBytes) throw new UsageError(`${what} ${shown} est trop gros (maximum ${maxBytes} octets)`);
+    return data;
+  } catch (error) {
+    throw error instanceof CliError ? error : fileError(error, what, shown);
+  } finally {
+    await handle.close();
+  }
+}
+
+function fileError(error: unknown, what: string, shown: string): CliError {
+  const code = (error as { code?: string }).code;
+  if (code === 'ENOENT') return new CliError(`${what} introuvable : ${shown}`, ExitCode.NotFound);
+  if (code === 'EISDIR') return new UsageError(`${what} ${shown} est un dossier, pas un fichier`);
+  if (code === 'EACCES' || code === 'EPERM') return new UsageError(`${what} ${shown} est illisible (droits insuffisants)`);
+  return new UsageError(`${what} ${shown} ne peut pas être lu (${code ?? 'erreur inconnue'})`);
+}

@@ -1,0 +1,93 @@
+/**
+ * The only place that creates Redis clients. Every bound here exists so that a
+ * dead, frozen or unreachable Redis fails in seconds with a clear reason instead
+ * of hanging the agent's bash tool.
+ */
+import { Redis } from 'ioredis';
+import { MailboxError, type MailboxFailure } from './errors.js';
+import type { RedisSettings } from './redis-settings.js';
+
+/** TCP (and TLS) connect timeout. */
+const CONNECT_TIMEOUT_MS = 3000;
+/** Whole connection, including AUTH and the ready check: a frozen server accepts TCP but never answers. */
+const READY_TIMEOUT_MS = 5000;
+/** Each command; a program makes a handful of round trips, so 10 s is never reached. */
+const COMMAND_TIMEOUT_MS = 4000;
+
+export async function connectRedis(settings: RedisSettings): Promise<Redis> {
+  const client = new Redis({
+    host: settings.host,
+    port: settings.port,
+    username: settings.username,
+    password: settings.password,
+    db: settings.db,
+    tls: settings.tls ? { servername: settings.host } : undefined,
+    lazyConnect: true,
+    connectTimeout: CONNECT_TIMEOUT_MS,
+    commandTimeout: COMMAND_TIMEOUT_MS,
+    // A short-lived program: no reconnection, no queueing while disconnected.
+    retryStrategy: () => null,
+    maxRetriesPerRequest: 0,
+    enableOfflineQueue: true,
+    // ioredis would read its own package.json from disk, which a bundle does not have.
+    disableClientInfo: true,
+  });
+  // Without a listener ioredis prints "Unhandled error event" with details to stderr.
+  let lastError: unknown;
+  client.on('error', (error: unknown) => {
+    lastError = error;
+  });
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      client.connect(),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(Object.assign(new Error('ready timeout'), { code: 'ETIMEDOUT' })), READY_TIMEOUT_MS);
+      }),
+    ]);
+    return client;
+  } catch (error) {
+    client.disconnect();
+    throw toMailboxError(lastError ?? error, settings.label);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Maps a client or server error to a backend-neutral failure. The server's
+ * message is reduced to its error prefix: ioredis errors can carry the command's
+ * arguments, and AUTH's argument is the password.
+ */
+export function toMailboxError(error: unknown, label: string): MailboxError {
+  if (error instanceof MailboxError) return error;
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  const text = typeof message === 'string' ? message : '';
+  // Redis error replies start with an upper-case code: WRONGPASS, NOPERM, OOM…
+  const prefix = /^([A-Z]{2,})\b/.exec(text)?.[1];
+  const failure = classify(typeof code === 'string' ? code : undefined, text, prefix);
+  return new MailboxError(failure, label, typeof code === 'string' ? code : prefix);
+}
+
+function classify(code: string | undefined, message: string, prefix: string | undefined): MailboxFailure {
+  switch (prefix) {
+    case 'WRONGPASS':
+      return 'auth-failed';
+    case 'NOAUTH':
+      return 'auth-required';
+    case 'NOPERM':
+      return 'no-permission';
+    case 'OOM':
+      return 'out-of-memory';
+    case 'READONLY':
+      return 'read-only';
+  }
+  if (/invalid (username-)?password/i.test(message)) return 'auth-failed';
+  if (code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'EPIPE') return 'refused';
+  if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return 'unreachable';
+  if (code === 'ETIMEDOUT' || /timed? ?out/i.test(message)) return 'timeout';
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'unknown-host';
+  if (code && (code.startsWith('ERR_TLS') || code.startsWith('ERR_SSL') || code.includes('CERT') || code === 'EPROTO')) return 'tls';
+  if (/Connection is closed/i.test(message)) return 'refused';
+  return 'other';
+}

@@ -1,0 +1,50 @@
+import { UsageError } from './errors.js';
+
+/** The workshop's 8 h: long enough for a handover within a working day. */
+export const DEFAULT_TTL_SECONDS = 8 * 3600;
+/** Retention cap when the deployment sets none (CONTEXTE_TTL_MAX). */
+export const DEFAULT_TTL_MAX_SECONDS = 7 * 24 * 3600;
+
+const SECONDS = /^[1-9]\d{0,9}$/;
+
+/** Reads CONTEXTE_TTL_MAX (seconds); an invalid value is a configuration error, not a silent default. */
+export function parseTtlMax(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return DEFAULT_TTL_MAX_SECONDS;
+  if (!SECONDS.test(raw)) {
+    throw new UsageError(
+      `CONTEXTE_TTL_MAX invalide : « ${raw.slice(0, 20)} »`,
+      'Donnez un nombre entier de secondes supérieur à 0, par exemple 604800 pour 7 jours.',
+    );
+  }
+  return Number(raw);
+}
+
+export function parseTtl(raw: string | undefined, max: number): number {
+  if (raw === undefined) return Math.min(DEFAULT_TTL_SECONDS, max);
+  if (!SECONDS.test(raw.trim())) {
+    throw new UsageError(
+      `durée de vie invalide : « ${raw.slice(0, 20)} »`,
+      `Donnez --ttl en secondes, entier entre 1 et ${max} (exemple : --ttl 3600).`,
+    );
+  }
+  const ttl = Number(raw.trim());
+  if (ttl > max) {
+    throw new UsageError(
+      `durée de vie trop longue : ${ttl} s dépasse le maximum de ${max} s (${formatDuration(max)})`,
+      'Choisissez un --ttl plus court ; le maximum se règle avec CONTEXTE_TTL_MAX.',
+    );
+  }
+  return ttl;
+}
+
+/** "7 h 59 min", "12 min", "45 s", "2 j 3 h". */
+export function formatDuration(totalSeconds: number): string {
+  const s = Math.max(0, Math.floor(totalSeconds));
+  const days = Math.floor(s / 86400);
+  const hours = Math.floor((s % 86400) / 3600);
+  const minutes = Math.floor((s % 3600) / 60);
+  if (days > 0) return hours > 0 ? `${days} j ${hours} h` : `${days} j`;
+  if (hours > 0) return minutes > 0 ? `${hours} h ${minutes} min` : `${hours} h`;
+  if (minutes > 0) return `${minutes} min`;
+  return `${s} s`;
+}

@@ -1,0 +1,51 @@
+/**
+ * Runs a bundled program the way the agent's bash tool does: `node <pack>/scripts/x.js`,
+ * a separate process, with only the environment we give it.
+ */
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+export const packDir = `${repoRoot}dist/skills`;
+
+export const programPaths = {
+  publier: `${packDir}/publier-contexte/scripts/publier.js`,
+  recuperer: `${packDir}/recuperer-contexte/scripts/recuperer.js`,
+} as const;
+
+export interface RunResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  /** Wall time in milliseconds. */
+  elapsed: number;
+}
+
+export function runScript(
+  script: string,
+  args: string[],
+  options: { env?: Record<string, string>; cwd?: string; timeoutMs?: number } = {},
+): Promise<RunResult> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [script, ...args], {
+      cwd: options.cwd,
+      // A minimal environment: no Redis variable leaks in from the developer's shell.
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 20_000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr, elapsed: performance.now() - started });
+    });
+  });
+}
+
+export const publier = (args: string[], options?: Parameters<typeof runScript>[2]) => runScript(programPaths.publier, args, options);
+export const recuperer = (args: string[], options?: Parameters<typeof runScript>[2]) => runScript(programPaths.recuperer, args, options);

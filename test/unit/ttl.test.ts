@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { UsageError } from '../../scripts-src/lib/errors.js';
+import { DEFAULT_TTL_MAX_SECONDS, formatDuration, parseTtl, parseTtlMax } from '../../scripts-src/lib/ttl.js';
+
+describe('TTL', () => {
+  it('defaults to the workshop 8 h', () => {
+    expect(parseTtl(undefined, DEFAULT_TTL_MAX_SECONDS)).toBe(28800);
+  });
+
+  it('accepts a TTL up to the maximum', () => {
+    expect(parseTtl('60', 3600)).toBe(60);
+    expect(parseTtl('3600', 3600)).toBe(3600);
+  });
+
+  it.each(['0', '-5', '1.5', 'abc', '', '3601', '1e3', ' '])('refuses %j', (raw) => {
+    expect(() => parseTtl(raw, 3600)).toThrow(UsageError);
+  });
+
+  it('reads CONTEXTE_TTL_MAX, 7 days by default, and refuses a bad value', () => {
+    expect(parseTtlMax(undefined)).toBe(7 * 24 * 3600);
+    expect(parseTtlMax('600')).toBe(600);
+    expect(() => parseTtlMax('soon')).toThrow(UsageError);
+  });
+
+  it.each([
+    [28799, '7 h 59 min'],
+    [28800, '8 h'],
+    [720, '12 min'],
+    [45, '45 s'],
+    [183600, '2 j 3 h'],
+    [86400, '1 j'],
+  ])('formats %i s as %s', (seconds, text) => {
+    expect(formatDuration(seconds)).toBe(text);
+  });
+});
