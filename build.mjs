@@ -2,7 +2,7 @@
 // per program in dist/skills/<skill>/scripts/. The output is committed, so it must
 // be deterministic: CI rebuilds and fails when dist/ differs.
 import { build } from 'esbuild';
-import { cp, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { chmod, cp, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 
 /** Each program and the skill that ships it. */
 export const programs = [
@@ -37,3 +37,4 @@ await Promise.all(
 for (const skill of new Set(programs.map(({ skill }) => skill))) {
   await writeFile(`dist/skills/${skill}/scripts/package.json`, '{ "type": "commonjs" }\n');
 }
+await Promise.all(programs.map(({ name, skill }) => chmod(`dist/skills/${skill}/scripts/${name}.js`, 0o755)));

@@ -13,6 +13,8 @@ const CONNECT_TIMEOUT_MS = 3000;
 const READY_TIMEOUT_MS = 5000;
 /** Each command; a program makes a handful of round trips, so 10 s is never reached. */
 const COMMAND_TIMEOUT_MS = 4000;
+/** Grace given to a closing socket before it is destroyed. */
+const DISCONNECT_TIMEOUT_MS = 50;
 
 export async function connectRedis(settings: RedisSettings): Promise<Redis> {
   const client = new Redis({
@@ -31,6 +33,9 @@ export async function connectRedis(settings: RedisSettings): Promise<Redis> {
     enableOfflineQueue: true,
     // ioredis would read its own package.json from disk, which a bundle does not have.
     disableClientInfo: true,
+    // After a failed connection ioredis waits this long for a socket that is already
+    // gone (2 s by default), which would keep the program alive for nothing.
+    disconnectTimeout: DISCONNECT_TIMEOUT_MS,
   });
   // Without a listener ioredis prints "Unhandled error event" with details to stderr.
   let lastError: unknown;

@@ -1,0 +1,186 @@
+import { lstat, mkdtemp, readFile, readdir, readlink, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startRedis, type RedisServer } from './helpers/redis-server.js';
+import { publier, recuperer } from './helpers/run-program.js';
+
+let redis: RedisServer;
+let root: string;
+let cwd: string;
+
+beforeAll(async () => {
+  redis = await startRedis();
+  root = await mkdtemp(join(tmpdir(), 'contexte-recuperer-'));
+});
+afterAll(async () => {
+  await redis?.stop();
+  await rm(root, { recursive: true, force: true });
+});
+beforeEach(async () => {
+  cwd = await mkdtemp(join(root, 'projet-'));
+});
+
+let counter = 0;
+const uniqueTeam = () => `equipe${++counter}`;
+
+async function publish(content: string | Buffer, team: string, author = 'alice'): Promise<string> {
+  const file = join(cwd, `note-${++counter}.md`);
+  await writeFile(file, content);
+  const result = await publier([file, team, author, '--json'], { env: redis.env });
+  expect(result.code, result.stderr).toBe(0);
+  return (JSON.parse(result.stdout) as { cle: string }).cle;
+}
+
+describe('recuperer get', () => {
+  it.each([
+    ['UTF-8 with accents and no final newline', Buffer.from('# Décisions\nÉtat : ✓ déployé', 'utf8')],
+    ['CRLF line ends', Buffer.from('# Objectif\r\nligne\r\n', 'utf8')],
+    ['arbitrary bytes', Buffer.from([0x23, 0x20, 0xff, 0xfe, 0x00, 0x0a, 0x80, 0x0d])],
+  ])('writes the note byte-identical to what was published (%s)', async (_, content) => {
+    const key = await publish(content, uniqueTeam());
+    const result = await recuperer(['get', key, 'sortie.md'], { env: redis.env, cwd });
+    expect(result.code, result.stderr).toBe(0);
+    expect(Buffer.compare(await readFile(join(cwd, 'sortie.md')), content)).toBe(0);
+    expect(result.stdout).toContain(`Écrit : sortie.md (${content.length} octets)`);
+  });
+
+  it('writes partage/<cle-aplatie>.md by default, as the workshop skill did', async () => {
+    const key = await publish('# note\n', uniqueTeam());
+    const result = await recuperer(['get', key, '--json'], { env: redis.env, cwd });
+    expect(result.code).toBe(0);
+    const expected = join('partage', `${key.replaceAll(':', '_')}.md`);
+    expect(JSON.parse(result.stdout)).toMatchObject({ cle: key, fichier: expected, octets: 7, boite: `redis 127.0.0.1:${redis.port}` });
+    expect(await readFile(join(cwd, expected), 'utf8')).toBe('# note\n');
+  });
+
+  it('exits non-zero and writes no file for a missing key', async () => {
+    const result = await recuperer(['get', 'contexte:personne:rien:20260101-0000', 'sortie.md'], { env: redis.env, cwd });
+    expect(result.code).toBe(3);
+    expect(result.stderr).toContain('clé introuvable');
+    expect(await readdir(cwd)).toEqual([]);
+  });
+
+  it('refuses to overwrite an existing file, and replaces it with --force', async () => {
+    const key = await publish('nouveau\n', uniqueTeam());
+    await writeFile(join(cwd, 'sortie.md'), 'ancien\n');
+    const refused = await recuperer(['get', key, 'sortie.md'], { env: redis.env, cwd });
+    expect(refused.code).toBe(6);
+    expect(refused.stderr).toContain('existe déjà');
+    expect(await readFile(join(cwd, 'sortie.md'), 'utf8')).toBe('ancien\n');
+
+    const forced = await recuperer(['get', key, 'sortie.md', '--force'], { env: redis.env, cwd });
+    expect(forced.code).toBe(0);
+    expect(await readFile(join(cwd, 'sortie.md'), 'utf8')).toBe('nouveau\n');
+    expect((await readdir(cwd)).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('never writes through a symlink: refused without --force, replaced (not followed) with it', async () => {
+    const key = await publish('contenu publié\n', uniqueTeam());
+    const victim = join(cwd, 'victime.txt');
+    await writeFile(victim, 'à protéger\n');
+    await symlink(victim, join(cwd, 'lien.md'));
+    expect((await recuperer(['get', key, 'lien.md'], { env: redis.env, cwd })).code).toBe(6);
+    expect((await recuperer(['get', key, 'lien.md', '--force'], { env: redis.env, cwd })).code).toBe(0);
+    expect(await readFile(victim, 'utf8')).toBe('à protéger\n');
+    expect((await lstat(join(cwd, 'lien.md'))).isSymbolicLink()).toBe(false);
+    await expect(readlink(join(cwd, 'lien.md'))).rejects.toThrow();
+  });
+
+  it.each([['contexte:*'], ['contexte:a:b'], ['x:a:b:20261202-1200'], ['contexte:a:b:20261202-1200:extra']])(
+    'refuses the key %s, which is not one of ours',
+    async (key) => {
+      const result = await recuperer(['get', key], { env: redis.env, cwd });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain('clé invalide');
+    },
+  );
+});
+
+describe('recuperer list', () => {
+  it('shows team, author, stamp, time left and size', async () => {
+    const team = uniqueTeam();
+    const first = await publish('a'.repeat(2048), team, 'alice');
+    const second = await publish('# court\n', team, 'bob');
+    const result = await recuperer(['list', `contexte:${team}:*`], { env: redis.env, cwd });
+    expect(result.code).toBe(0);
+    const lines = result.stdout.trim().split('\n');
+    expect(lines[0]).toContain(`redis 127.0.0.1:${redis.port}`);
+    expect(lines[1]).toMatch(/ÉQUIPE\s+AUTEUR\s+HORODATAGE\s+RESTE\s+TAILLE\s+CLÉ/);
+    const rows = lines.slice(2);
+    expect(rows).toHaveLength(2);
+    const bobRow = rows.find((row) => row.includes(second))!;
+    expect(bobRow).toMatch(new RegExp(`^${team}\\s+bob\\s+\\d{8}-\\d{4}\\s+(8 h|7 h 59 min)\\s+8 o\\s+${second}$`));
+    expect(rows.find((row) => row.includes(first))).toMatch(/2,0 Kio/);
+  });
+
+  it('puts the most recent notes first', async () => {
+    const team = uniqueTeam();
+    const stamps = ['20261201-0900', '20261202-0800-2', '20261202-0800', '20261202-0800-10'];
+    for (const stamp of stamps) await redis.admin.set(`contexte:${team}:dan:${stamp}`, 'x', 'EX', 3600);
+    const result = await recuperer(['list', `contexte:${team}:*`, '--json'], { env: redis.env, cwd });
+    const order = (JSON.parse(result.stdout) as Array<{ horodatage: string }>).map((entry) => entry.horodatage);
+    expect(order).toEqual(['20261202-0800-10', '20261202-0800-2', '20261202-0800', '20261201-0900']);
+  });
+
+  it('prints a documented JSON array', async () => {
+    const team = uniqueTeam();
+    const key = await publish('# note\n', team, 'carole');
+    const result = await recuperer(['list', `contexte:${team}:*`, '--json'], { env: redis.env, cwd });
+    const entries = JSON.parse(result.stdout) as Array<Record<string, unknown>>;
+    expect(entries).toEqual([
+      {
+        cle: key,
+        type: 'contexte',
+        equipe: team,
+        auteur: 'carole',
+        horodatage: key.split(':')[3],
+        ttl: expect.any(Number),
+        taille: 7,
+        boite: `redis 127.0.0.1:${redis.port}`,
+      },
+    ]);
+    expect(entries[0]!.ttl).toBeGreaterThan(28790);
+  });
+
+  it('lists 1,000 notes over one connection instead of one process per key', async () => {
+    const team = uniqueTeam();
+    const pipeline = redis.admin.pipeline();
+    for (let i = 0; i < 1000; i++) pipeline.set(`contexte:${team}:auteur${i}:20261202-1200`, `note ${i}`, 'EX', 3600);
+    await pipeline.exec();
+    const connectionsBefore = await connectionsReceived();
+    const result = await recuperer(['list', `contexte:${team}:*`, '--json'], { env: redis.env, cwd });
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toHaveLength(1000);
+    // publier.sh's loop opened one redis-cli connection per key.
+    expect((await connectionsReceived()) - connectionsBefore).toBe(1);
+  });
+
+  it('says so when nothing matches', async () => {
+    const result = await recuperer(['list', 'contexte:personne:*'], { env: redis.env, cwd });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('Aucune note pour « contexte:personne:* »');
+  });
+
+  it.each([
+    [['list', 'a', 'b'], 'trop d’arguments'],
+    [['get'], 'clé manquante'],
+    [['supprimer'], 'commande inconnue'],
+    [[], 'commande manquante'],
+  ])('refuses %j with a usage error', async (args, message) => {
+    const result = await recuperer(args, { env: redis.env, cwd });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(message);
+  });
+
+  it('answers --help with exit 0', async () => {
+    const result = await recuperer(['--help']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('recuperer get <cle> [fichier]');
+  });
+});
+
+async function connectionsReceived(): Promise<number> {
+  const info = await redis.admin.info('stats');
+  return Number(/total_connections_received:(\d+)/.exec(info)?.[1]);
+}
