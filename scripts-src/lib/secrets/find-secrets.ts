@@ -1,0 +1,136 @@
+/**
+ * The secret check run on everything before it is shared: our rules plus
+ * secretlint's recommended preset, on a note or on every string of a session
+ * export. A finding names the rule, the line (and the JSON path) and shows a
+ * masked excerpt; the secret itself never leaves this module.
+ */
+import { lintSource } from '@secretlint/core';
+import { creator as secretlintRecommended } from '@secretlint/secretlint-rule-preset-recommend';
+import { maskExcerpt } from './mask.js';
+import { rules, type Hit } from './secret-rules.js';
+import { namesCredential } from './secret-values.js';
+
+export interface SecretFinding {
+  rule: string;
+  /** 1-based line: in the note, or within the JSON string at `path`. */
+  line: number;
+  /** Where the string sits in a JSON export, e.g. `messages[1].parts[0].state.output`. */
+  path?: string;
+  /** The line with every secret masked, shortened around the finding. */
+  excerpt: string;
+  /** The line carries the marker `<!-- contexte:autorise -->`: a false positive, accepted. */
+  accepted: boolean;
+}
+
+/** Written on a line of a note, accepts that line's findings (and shows it did). */
+export const ACCEPT_MARKER = '<!-- contexte:autorise -->';
+const ACCEPTED = /<!--[^>]*contexte:autorise[^>]*-->/;
+
+interface Segment {
+  text: string;
+  path?: string;
+  /** Offset of the segment in the joined text. */
+  start: number;
+}
+
+export async function findSecrets(text: string): Promise<SecretFinding[]> {
+  return scanSegments([{ text }]);
+}
+
+/**
+ * Scans every string of a parsed JSON document (tool outputs are `\n`-joined
+ * text, so each string is scanned unescaped), and each `"name": "value"` pair
+ * whose name says it holds a credential.
+ */
+export async function findSecretsInJson(document: unknown): Promise<SecretFinding[]> {
+  const segments: Array<{ text: string; path: string }> = [];
+  const walk = (value: unknown, path: string, key?: string) => {
+    if (typeof value === 'string') {
+      segments.push({ text: key !== undefined && namesCredential(key) ? `${JSON.stringify(key)}: ${JSON.stringify(value)}` : value, path });
+    } else if (Array.isArray(value)) {
+      value.forEach((item, index) => walk(item, `${path}[${index}]`));
+    } else if (value !== null && typeof value === 'object') {
+      for (const [name, item] of Object.entries(value)) walk(item, /^[A-Za-z_$][\w$]*$/.test(name) ? `${path}.${name}` : `${path}[${JSON.stringify(name)}]`, name);
+    }
+  };
+  walk(document, '$');
+  return scanSegments(segments.map((segment) => ({ ...segment, path: segment.path.replace(/^\$\.?/, '') || '$' })));
+}
+
+async function scanSegments(parts: Array<{ text: string; path?: string }>): Promise<SecretFinding[]> {
+  const segments: Segment[] = [];
+  let offset = 0;
+  for (const part of parts) {
+    segments.push({ ...part, start: offset });
+    offset += part.text.length + 2;
+  }
+  // One pass over one text: a blank line between segments keeps line-based rules apart.
+  const joined = parts.map((part) => part.text).join('\n\n');
+  const hits = dedupe([...rules.flatMap((rule) => rule.find(joined)), ...(await secretlintHits(joined))]);
+  return hits.map((hit) => toFinding(hit, segmentAt(segments, hit.start), hits));
+}
+
+async function secretlintHits(text: string): Promise<Hit[]> {
+  if (text.trim() === '') return [];
+  const result = await lintSource({
+    source: { filePath: 'note', content: text, contentType: 'text' },
+    options: {
+      noPhysicFilePath: true,
+      maskSecrets: true,
+      config: { rules: [{ id: '@secretlint/secretlint-rule-preset-recommend', rule: secretlintRecommended }] },
+    },
+  });
+  // Only the rule and the range are used: secretlint's own messages may quote the secret.
+  return result.messages.map((message) => ({
+    rule: `secretlint-${message.ruleId.replace(/^@secretlint\/secretlint-rule-/, '')}`,
+    start: message.range[0],
+    end: message.range[1],
+  }));
+}
+
+/** Keeps one hit per secret: the first rule (ours before secretlint's) wins an overlap. */
+function dedupe(hits: Hit[]): Hit[] {
+  const kept: Hit[] = [];
+  for (const hit of hits) {
+    if (hit.end <= hit.start) continue;
+    if (!kept.some((other) => hit.start < other.end && other.start < hit.end)) kept.push(hit);
+  }
+  return kept.sort((a, b) => a.start - b.start);
+}
+
+function segmentAt(segments: Segment[], position: number): Segment {
+  let low = 0;
+  let high = segments.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if (segments[middle]!.start <= position) low = middle;
+    else high = middle - 1;
+  }
+  return segments[low]!;
+}
+
+function toFinding(hit: Hit, segment: Segment, allHits: Hit[]): SecretFinding {
+  const local = hit.start - segment.start;
+  const lineStart = segment.text.lastIndexOf('\n', local - 1) + 1;
+  const lineEndIndex = segment.text.indexOf('\n', local);
+  const lineEnd = lineEndIndex < 0 ? segment.text.length : lineEndIndex;
+  const line = segment.text.slice(lineStart, lineEnd);
+  const lineNumber = countNewlines(segment.text, lineStart) + 1;
+  const onLine = allHits
+    .filter((other) => other.start < segment.start + lineEnd && other.end > segment.start + lineStart)
+    .map((other) => ({ start: Math.max(0, other.start - segment.start - lineStart), end: Math.min(line.length, other.end - segment.start - lineStart) }));
+  const finding: SecretFinding = {
+    rule: hit.rule,
+    line: lineNumber,
+    excerpt: maskExcerpt(line, onLine, local - lineStart),
+    accepted: ACCEPTED.test(line),
+  };
+  if (segment.path !== undefined) finding.path = segment.path;
+  return finding;
+}
+
+function countNewlines(text: string, end: number): number {
+  let count = 0;
+  for (let index = text.indexOf('\n'); index >= 0 && index < end; index = text.indexOf('\n', index + 1)) count++;
+  return count;
+}
