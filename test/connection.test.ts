@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, randomPassword, startRedis, type RedisServer } from './helpers/redis-server.js';
+import { handoffNote } from './helpers/notes.js';
 import { publier, recuperer, type RunResult } from './helpers/run-program.js';
 
 let redis: RedisServer;
@@ -14,7 +15,7 @@ beforeAll(async () => {
   redis = await startRedis();
   dir = await mkdtemp(join(tmpdir(), 'contexte-connexion-'));
   notePath = join(dir, 'note.md');
-  await writeFile(notePath, '# Objectif\nUne note.\n');
+  await writeFile(notePath, handoffNote());
 });
 afterAll(async () => {
   await redis?.stop();

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startRedis, type RedisServer } from './helpers/redis-server.js';
+import { handoffNote } from './helpers/notes.js';
 import { publier, recuperer } from './helpers/run-program.js';
 
 let redis: RedisServer;
@@ -34,10 +35,9 @@ async function publish(content: string | Buffer, team: string, author = 'alice')
 
 describe('recuperer get', () => {
   it.each([
-    ['UTF-8 with accents and no final newline', Buffer.from('# Décisions\nÉtat : ✓ déployé', 'utf8')],
-    ['CRLF line ends', Buffer.from('# Objectif\r\nligne\r\n', 'utf8')],
-    ['arbitrary bytes', Buffer.from([0x23, 0x20, 0xff, 0xfe, 0x00, 0x0a, 0x80, 0x0d])],
-  ])('writes the note byte-identical to what was published (%s)', async (_, content) => {
+    ['UTF-8 with accents and no final newline', Buffer.from(`${handoffNote()}État : ✓ déployé — “fini”`, 'utf8')],
+    ['CRLF line ends', Buffer.from(handoffNote().replace(/\n/g, '\r\n'), 'utf8')],
+  ])('writes the note byte-identical to what publier published (%s)', async (_, content) => {
     const key = await publish(content, uniqueTeam());
     const result = await recuperer(['get', key, 'sortie.md'], { env: redis.env, cwd });
     expect(result.code, result.stderr).toBe(0);
@@ -45,13 +45,23 @@ describe('recuperer get', () => {
     expect(result.stdout).toContain(`Écrit : sortie.md (${content.length} octets)`);
   });
 
+  it('writes any stored bytes unchanged, NUL and invalid UTF-8 included', async () => {
+    const content = Buffer.from([0x23, 0x20, 0xff, 0xfe, 0x00, 0x0a, 0x80, 0x0d]);
+    const key = `contexte:${uniqueTeam()}:alice:20261202-1200`;
+    await redis.admin.set(key, content, 'EX', 600);
+    const result = await recuperer(['get', key, 'sortie.md'], { env: redis.env, cwd });
+    expect(result.code, result.stderr).toBe(0);
+    expect(Buffer.compare(await readFile(join(cwd, 'sortie.md')), content)).toBe(0);
+  });
+
   it('writes partage/<cle-aplatie>.md by default, as the workshop skill did', async () => {
-    const key = await publish('# note\n', uniqueTeam());
+    const note = handoffNote();
+    const key = await publish(note, uniqueTeam());
     const result = await recuperer(['get', key, '--json'], { env: redis.env, cwd });
     expect(result.code).toBe(0);
     const expected = join('partage', `${key.replaceAll(':', '_')}.md`);
-    expect(JSON.parse(result.stdout)).toMatchObject({ cle: key, fichier: expected, octets: 7, boite: `redis 127.0.0.1:${redis.port}` });
-    expect(await readFile(join(cwd, expected), 'utf8')).toBe('# note\n');
+    expect(JSON.parse(result.stdout)).toMatchObject({ cle: key, fichier: expected, octets: Buffer.byteLength(note), boite: `redis 127.0.0.1:${redis.port}` });
+    expect(await readFile(join(cwd, expected), 'utf8')).toBe(note);
   });
 
   it('exits non-zero and writes no file for a missing key', async () => {
@@ -62,7 +72,7 @@ describe('recuperer get', () => {
   });
 
   it('refuses to overwrite an existing file, and replaces it with --force', async () => {
-    const key = await publish('nouveau\n', uniqueTeam());
+    const key = await publish(handoffNote({ extra: 'nouveau\n' }), uniqueTeam());
     await writeFile(join(cwd, 'sortie.md'), 'ancien\n');
     const refused = await recuperer(['get', key, 'sortie.md'], { env: redis.env, cwd });
     expect(refused.code).toBe(6);
@@ -71,12 +81,12 @@ describe('recuperer get', () => {
 
     const forced = await recuperer(['get', key, 'sortie.md', '--force'], { env: redis.env, cwd });
     expect(forced.code).toBe(0);
-    expect(await readFile(join(cwd, 'sortie.md'), 'utf8')).toBe('nouveau\n');
+    expect(await readFile(join(cwd, 'sortie.md'), 'utf8')).toContain('nouveau\n');
     expect((await readdir(cwd)).filter((name) => name.endsWith('.tmp'))).toEqual([]);
   });
 
   it('never writes through a symlink: refused without --force, replaced (not followed) with it', async () => {
-    const key = await publish('contenu publié\n', uniqueTeam());
+    const key = await publish(handoffNote(), uniqueTeam());
     const victim = join(cwd, 'victime.txt');
     await writeFile(victim, 'à protéger\n');
     await symlink(victim, join(cwd, 'lien.md'));
@@ -100,8 +110,9 @@ describe('recuperer get', () => {
 describe('recuperer list', () => {
   it('shows team, author, stamp, time left and size', async () => {
     const team = uniqueTeam();
-    const first = await publish('a'.repeat(2048), team, 'alice');
-    const second = await publish('# court\n', team, 'bob');
+    const long = handoffNote({ extra: 'a'.repeat(2048) });
+    const first = await publish(long, team, 'alice');
+    const second = await publish(handoffNote(), team, 'bob');
     const result = await recuperer(['list', `contexte:${team}:*`], { env: redis.env, cwd });
     expect(result.code).toBe(0);
     const lines = result.stdout.trim().split('\n');
@@ -110,8 +121,8 @@ describe('recuperer list', () => {
     const rows = lines.slice(2);
     expect(rows).toHaveLength(2);
     const bobRow = rows.find((row) => row.includes(second))!;
-    expect(bobRow).toMatch(new RegExp(`^${team}\\s+bob\\s+\\d{8}-\\d{4}\\s+(8 h|7 h 59 min)\\s+8 o\\s+${second}$`));
-    expect(rows.find((row) => row.includes(first))).toMatch(/2,0 Kio/);
+    expect(bobRow).toMatch(new RegExp(`^${team}\\s+bob\\s+\\d{8}-\\d{4}\\s+(8 h|7 h 59 min)\\s+${sizeOf(handoffNote())}\\s+${second}$`));
+    expect(rows.find((row) => row.includes(first))).toContain(sizeOf(long));
   });
 
   it('puts the most recent notes first', async () => {
@@ -125,7 +136,7 @@ describe('recuperer list', () => {
 
   it('prints a documented JSON array', async () => {
     const team = uniqueTeam();
-    const key = await publish('# note\n', team, 'carole');
+    const key = await publish(handoffNote(), team, 'carole');
     const result = await recuperer(['list', `contexte:${team}:*`, '--json'], { env: redis.env, cwd });
     const entries = JSON.parse(result.stdout) as Array<Record<string, unknown>>;
     expect(entries).toEqual([
@@ -136,7 +147,7 @@ describe('recuperer list', () => {
         auteur: 'carole',
         horodatage: key.split(':')[3],
         ttl: expect.any(Number),
-        taille: 7,
+        taille: Buffer.byteLength(handoffNote()),
         boite: `redis 127.0.0.1:${redis.port}`,
       },
     ]);
@@ -179,6 +190,12 @@ describe('recuperer list', () => {
     expect(result.stdout).toContain('recuperer get <cle> [fichier]');
   });
 });
+
+/** The size column as `list` shows it: "1,9 Kio". */
+function sizeOf(text: string): string {
+  const bytes = Buffer.byteLength(text);
+  return bytes < 1024 ? `${bytes} o` : `${(bytes / 1024).toFixed(1).replace('.', ',')} Kio`;
+}
 
 async function connectionsReceived(): Promise<number> {
   const info = await redis.admin.info('stats');

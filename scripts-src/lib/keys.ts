@@ -20,6 +20,10 @@ const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 const STAMP = /^\d{8}-\d{4}(?:-[1-9]\d{0,3})?$/;
 const KEY = /^(contexte|session):([^:]+):([^:]+):([^:]+)$/;
 
+export function isValidName(value: string): boolean {
+  return NAME.test(value);
+}
+
 export function validateName(value: string, label: 'equipe' | 'auteur'): string {
   if (!NAME.test(value)) {
     throw new UsageError(

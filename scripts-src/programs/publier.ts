@@ -5,14 +5,19 @@ import { validateName } from '../lib/keys.js';
 import type { Publication } from '../lib/mailbox.js';
 import { openMailbox } from '../lib/open-mailbox.js';
 import { MAX_NOTE_BYTES, MAX_SESSION_BYTES, readInputFile } from '../lib/read-input-file.js';
-import { findSecrets, type SecretFinding } from '../lib/secret-check.js';
+import { checkPublication, type CheckedFile } from '../lib/checks/run-checks.js';
+import { accepted, refusing } from '../lib/checks/problem.js';
+import { renderReport, reportJson } from '../lib/report.js';
 import { formatDuration, parseTtl, parseTtlMax } from '../lib/ttl.js';
 
 const HELP = `Usage : publier <fichier> <equipe> <auteur> [session.json] [options]
 
 Publie une note de passation (et, en option, l’export de session
 \`opencode export --sanitize\`) dans la boîte partagée, avec une durée de vie.
-Rien n’est publié si un fichier contient un motif de secret. Une publication
+Avant toute connexion, la note passe les vérifications de \`verifier\` (en-tête
+YAML, neuf rubriques dans l’ordre, aucun secret, aucun chemin personnel, aucun
+bloc de plus de 10 lignes) et l’export doit être un export OpenCode expurgé
+sans secret : au moindre problème, rien n’est publié. Une publication
 n’écrase jamais une autre : une deuxième publication dans la même minute reçoit
 sa propre clé (…-2, …-3).
 
@@ -24,8 +29,10 @@ Arguments :
 
 Options :
   --ttl <secondes> durée de vie (défaut 28800 = 8 h ; maximum CONTEXTE_TTL_MAX, défaut 7 j)
+  --non-expurge    accepte un export produit sans --sanitize (les secrets restent vérifiés)
   --json           affiche un objet JSON : cle, cle_session, ttl, expire_le, octets,
-                   octets_session, boite
+                   octets_session, boite, constats_acceptes ; en cas de refus :
+                   { refus: [{ fichier, ok, problemes, acceptes }] }
   -h, --help       affiche cette aide
 
 Clés : contexte:<equipe>:<auteur>:<horodatage> et session:<equipe>:<auteur>:<horodatage>,
@@ -43,6 +50,7 @@ const program: Program = {
   async main(argv, env) {
     const { values, positionals } = parseCommandLine(argv, {
       ttl: { type: 'string' },
+      'non-expurge': { type: 'boolean' },
       json: { type: 'boolean' },
     });
     if (positionals.length < 3 || positionals.length > 4) {
@@ -58,14 +66,16 @@ const program: Program = {
 
     const note = await readInputFile(notePath, 'la note', MAX_NOTE_BYTES);
     const session = sessionPath ? await readInputFile(sessionPath, 'l’export de session', MAX_SESSION_BYTES) : undefined;
-    const refusals = [
-      { path: notePath, findings: findSecrets(note.toString('utf8')) },
-      ...(session && sessionPath ? [{ path: sessionPath, findings: findSecrets(session.toString('utf8')) }] : []),
-    ].filter((file) => file.findings.length > 0);
-    if (refusals.length > 0) {
-      reportRefusal(refusals, values.json === true);
+    const checked = await checkPublication(
+      { path: notePath, text: note.toString('utf8') },
+      session && sessionPath ? { path: sessionPath, text: session.toString('utf8') } : undefined,
+      { allowUnsanitized: values['non-expurge'] === true },
+    );
+    if (checked.some(({ report }) => refusing(report).length > 0)) {
+      reportRefusal(checked, values.json === true);
       return ExitCode.Refused;
     }
+    const acceptedCount = checked.reduce((sum, { report }) => sum + accepted(report).length, 0);
 
     const mailbox = await openMailbox(env);
     try {
@@ -80,9 +90,11 @@ const program: Program = {
           octets: note.length,
           octets_session: session?.length ?? null,
           boite: mailbox.label,
+          constats_acceptes: acceptedCount,
         });
       } else {
         process.stdout.write(renderPublication(publication, mailbox.label, expiresAt));
+        if (acceptedCount > 0) process.stdout.write(`${acceptedCount} constat(s) accepté(s) par le marqueur <!-- contexte:autorise -->.\n`);
       }
     } finally {
       await mailbox.close();
@@ -98,20 +110,13 @@ function renderPublication(publication: Publication, mailbox: string, expiresAt:
   );
 }
 
-function reportRefusal(refusals: Array<{ path: string; findings: SecretFinding[] }>, json: boolean): void {
-  if (json) {
-    printJson({
-      refus: refusals.map(({ path, findings }) => ({
-        fichier: path,
-        constats: findings.map(({ rule, line, excerpt }) => ({ regle: rule, ligne: line, extrait: excerpt })),
-      })),
-    });
-  }
-  const lines = refusals.flatMap(({ path, findings }) => [
-    `Refus : ${path} contient ${findings.length} motif(s) de secret.`,
-    ...findings.map(({ rule, line, excerpt }) => `  ligne ${line} [${rule}] : ${excerpt}`),
-  ]);
-  process.stderr.write(`${lines.join('\n')}\nRien n’a été publié. Retirez ou reformulez ces lignes, puis relancez.\n`);
+function reportRefusal(checked: CheckedFile[], json: boolean): void {
+  if (json) printJson({ refus: checked.map(({ path, report }) => reportJson(path, report)) });
+  const text = checked
+    .filter(({ report }) => refusing(report).length > 0)
+    .map(({ path, report }) => renderReport(path, report))
+    .join('');
+  process.stderr.write(`Refus : rien n’a été publié.\n${text}Corrigez ces points (verifier.js du skill partager-contexte refait les mêmes vérifications), puis relancez.\n`);
 }
 
 void runProgram(program);

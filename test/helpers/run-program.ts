@@ -9,6 +9,7 @@ export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 export const packDir = `${repoRoot}dist/skills`;
 
 export const programPaths = {
+  verifier: `${packDir}/partager-contexte/scripts/verifier.js`,
   publier: `${packDir}/publier-contexte/scripts/publier.js`,
   recuperer: `${packDir}/recuperer-contexte/scripts/recuperer.js`,
 } as const;
@@ -47,5 +48,6 @@ export function runScript(
   });
 }
 
+export const verifier = (args: string[], options?: Parameters<typeof runScript>[2]) => runScript(programPaths.verifier, args, options);
 export const publier = (args: string[], options?: Parameters<typeof runScript>[2]) => runScript(programPaths.publier, args, options);
 export const recuperer = (args: string[], options?: Parameters<typeof runScript>[2]) => runScript(programPaths.recuperer, args, options);

@@ -1,0 +1,127 @@
+/**
+ * What the workshop's partager-contexte skill only asked the model to respect,
+ * checked before a note is shared: its YAML header, the nine rubriques in their
+ * order (a raw transcript is not a note), no secret, no absolute personal path,
+ * no raw command output longer than ten lines.
+ */
+import { findSecrets } from '../secrets/find-secrets.js';
+import { isValidName } from '../keys.js';
+import { readFrontMatter } from './front-matter.js';
+import { secretProblems, type CheckReport, type Problem } from './problem.js';
+
+export const REQUIRED_FIELDS = ['titre', 'auteur', 'equipe', 'date', 'resume'] as const;
+export const RUBRIQUES = [
+  'Objectif',
+  'État',
+  'Décisions et raisons',
+  'Écarts et corrections',
+  'Impasses',
+  'Fichiers clés',
+  'Commandes utiles',
+  'Reste à faire',
+  'Conditions',
+] as const;
+/** Longest fenced block accepted: the workshop's « aucune sortie brute de plus de dix lignes ». */
+export const MAX_BLOCK_LINES = 10;
+
+const ACCEPTED = /<!--[^>]*contexte:autorise[^>]*-->/;
+
+export async function checkNote(text: string): Promise<CheckReport> {
+  const lines = text.split(/\r?\n/);
+  const problems: Problem[] = [
+    ...checkFrontMatter(text),
+    ...checkRubriques(lines),
+    ...checkPersonalPaths(lines),
+    ...checkLongBlocks(lines),
+    ...secretProblems(await findSecrets(text)),
+  ];
+  return { problems: problems.sort((a, b) => (a.line ?? Number.MAX_SAFE_INTEGER) - (b.line ?? Number.MAX_SAFE_INTEGER)) };
+}
+
+function checkFrontMatter(text: string): Problem[] {
+  const header = readFrontMatter(text);
+  const problem = (message: string, line = 1): Problem => ({ rule: 'en-tete', message, line, accepted: false });
+  if (header.status === 'absent') return [problem('la note ne commence pas par un en-tête YAML (« --- » … « --- »)')];
+  if (header.status === 'invalid') return [problem(header.reason, header.line)];
+  const problems: Problem[] = [];
+  for (const field of REQUIRED_FIELDS) {
+    const value = header.data[field];
+    if (typeof value !== 'string' && !(value instanceof Date)) problems.push(problem(`champ « ${field} » manquant ou vide dans l’en-tête`));
+    else if (typeof value === 'string' && value.trim() === '') problems.push(problem(`champ « ${field} » vide dans l’en-tête`));
+  }
+  for (const field of ['auteur', 'equipe'] as const) {
+    const value = header.data[field];
+    if (typeof value === 'string' && value.trim() !== '' && !isValidName(value)) {
+      problems.push(problem(`champ « ${field} » : identifiant court attendu (lettres ASCII, chiffres, . _ -)`));
+    }
+  }
+  return problems;
+}
+
+/** Lower-case, without accents, numbering or emphasis: « ## 2. **État** » → « etat ». */
+function normalizeHeading(heading: string): string {
+  return heading
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/^#+\s*/, '')
+    .replace(/^\d+\s*[.)-]?\s*/, '')
+    .replace(/[*_`]/g, '')
+    .trim()
+    .toLowerCase();
+}
+
+function checkRubriques(lines: string[]): Problem[] {
+  const headings = lines.flatMap((line, index) => (/^#{1,6}\s/.test(line) ? [{ text: normalizeHeading(line), line: index + 1 }] : []));
+  const found = RUBRIQUES.map((rubrique) => headings.find((heading) => heading.text.startsWith(normalizeHeading(rubrique))));
+  const missing = RUBRIQUES.filter((_, index) => !found[index]);
+  if (missing.length > 0) {
+    return [{ rule: 'rubriques', accepted: false, message: `rubrique(s) manquante(s) : ${missing.join(', ')} (les neuf rubriques sont attendues, dans l’ordre)` }];
+  }
+  const positions = found.map((heading) => heading!.line);
+  const misplaced = RUBRIQUES.find((_, index) => index > 0 && positions[index]! < positions[index - 1]!);
+  if (misplaced) {
+    return [{ rule: 'rubriques', accepted: false, line: positions[RUBRIQUES.indexOf(misplaced)], message: `rubrique « ${misplaced} » hors de son ordre (attendu : ${RUBRIQUES.join(', ')})` }];
+  }
+  return [];
+}
+
+const PERSONAL_PATH = /(?:\/home\/|\/Users\/|[A-Za-z]:\\Users\\)(?!<|\$|\{|~|\*|\.\.\.|…)([^/\\\s`'"<>]+)[/\\]/g;
+
+function checkPersonalPaths(lines: string[]): Problem[] {
+  return lines.flatMap((line, index) =>
+    [...line.matchAll(PERSONAL_PATH)].map(
+      (match): Problem => ({
+        rule: 'chemin-personnel',
+        line: index + 1,
+        accepted: ACCEPTED.test(line),
+        message: 'chemin personnel absolu : écrivez un chemin relatif au projet',
+        excerpt: match[0].replace(match[1]!, '<nom>'),
+      }),
+    ),
+  );
+}
+
+function checkLongBlocks(lines: string[]): Problem[] {
+  const problems: Problem[] = [];
+  let open: { fence: string; line: number; text: string } | undefined;
+  lines.forEach((line, index) => {
+    const fence = /^\s{0,3}(`{3,}|~{3,})/.exec(line)?.[1];
+    if (!open) {
+      if (fence) open = { fence, line: index + 1, text: line };
+      return;
+    }
+    if (fence && fence[0] === open.fence[0] && fence.length >= open.fence.length && line.trim() === fence) {
+      const length = index + 1 - open.line - 1;
+      if (length > MAX_BLOCK_LINES) {
+        problems.push({
+          rule: 'sortie-longue',
+          line: open.line,
+          accepted: ACCEPTED.test(open.text),
+          message: `bloc de ${length} lignes (plus de ${MAX_BLOCK_LINES}) : résumez la sortie et citez la commande`,
+        });
+      }
+      open = undefined;
+    }
+  });
+  return problems;
+}

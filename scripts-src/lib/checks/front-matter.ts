@@ -1,0 +1,44 @@
+/**
+ * The YAML header of a note, between two `---` lines. Parsed with `yaml`,
+ * bounded in size and in alias expansion, so a hostile header cannot stall a
+ * program (a billion-laughs alias bomb, a megabyte of YAML).
+ */
+import { parseDocument } from 'yaml';
+
+/** A header is a few lines; anything bigger is not a handoff note's header. */
+export const MAX_FRONT_MATTER_BYTES = 16 * 1024;
+const MAX_ALIASES = 50;
+
+export type FrontMatter =
+  | { status: 'absent' }
+  | { status: 'invalid'; reason: string; line: number }
+  | { status: 'ok'; data: Record<string, unknown>; endLine: number };
+
+export function readFrontMatter(text: string): FrontMatter {
+  const body = text.replace(/^\uFEFF/, '');
+  const open = /^---\r?\n/.exec(body)?.[0];
+  if (!open) return { status: 'absent' };
+  // Search from the opening line's own newline, so an empty header (`---` twice) closes at once.
+  const from = open.length - 1;
+  const close = /\n---[ \t]*\r?(?:\n|$)/.exec(body.slice(from, from + MAX_FRONT_MATTER_BYTES + 8));
+  if (!close) {
+    return body.length > MAX_FRONT_MATTER_BYTES
+      ? { status: 'invalid', reason: `en-tête absent ou trop long (plus de ${MAX_FRONT_MATTER_BYTES / 1024} Kio)`, line: 1 }
+      : { status: 'invalid', reason: 'en-tête YAML non fermé : la ligne « --- » de fin manque', line: 1 };
+  }
+  const source = body.slice(open.length, Math.max(open.length, from + close.index));
+  const endLine = source.split('\n').length + 2;
+  const document = parseDocument(source, { uniqueKeys: true, prettyErrors: false });
+  const error = document.errors[0];
+  if (error) return { status: 'invalid', reason: `en-tête YAML invalide : ${error.code}`, line: 2 + (error.linePos?.[0]?.line ?? 1) - 1 };
+  let data: unknown;
+  try {
+    data = document.toJS({ maxAliasCount: MAX_ALIASES });
+  } catch {
+    return { status: 'invalid', reason: 'en-tête YAML refusé : trop d’alias (expansion excessive)', line: 2 };
+  }
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) {
+    return { status: 'invalid', reason: 'en-tête YAML invalide : une liste de champs « nom: valeur » est attendue', line: 2 };
+  }
+  return { status: 'ok', data: data as Record<string, unknown>, endLine };
+}

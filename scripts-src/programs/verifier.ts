@@ -1,0 +1,71 @@
+import { exitCodesSection, parseCommandLine, printJson, runProgram, type Program } from '../lib/cli.js';
+import { checkNote } from '../lib/checks/check-note.js';
+import { refusing, secretProblems, type CheckReport } from '../lib/checks/problem.js';
+import { UsageError } from '../lib/errors.js';
+import { ExitCode } from '../lib/exit-code.js';
+import { MAX_NOTE_BYTES, MAX_SESSION_BYTES, readInputFile } from '../lib/read-input-file.js';
+import { renderReport, reportJson } from '../lib/report.js';
+import { findSecrets, findSecretsInJson } from '../lib/secrets/find-secrets.js';
+
+const HELP = `Usage : verifier <note> [--json]
+        verifier --secrets <fichier> [--json]
+
+Vérifie une note de passation avant de la partager, comme publier le fera :
+  - l’en-tête YAML se lit et contient titre, auteur, equipe, date, resume ;
+  - les neuf rubriques sont présentes et dans l’ordre (Objectif, État, Décisions
+    et raisons, Écarts et corrections, Impasses, Fichiers clés, Commandes utiles,
+    Reste à faire, Conditions) ;
+  - aucun secret (clé, jeton, mot de passe, URL authentifiée, clé privée…) ;
+  - aucun chemin personnel absolu (/home/<nom>/, /Users/<nom>/, C:\\Users\\<nom>\\) ;
+  - aucun bloc de code de plus de 10 lignes (sortie brute de commande).
+Chaque problème donne la règle, la ligne et un extrait masqué, jamais le secret.
+Un faux positif s’accepte en ajoutant <!-- contexte:autorise --> sur sa ligne ;
+le rapport compte les constats acceptés.
+
+Options :
+  --secrets   seulement la recherche de secrets, sur une note ou un export JSON
+              (chaque chaîne est examinée ; le chemin JSON est indiqué)
+  --json      affiche { fichier, ok, problemes: [{ regle, message, ligne, chemin,
+              extrait, accepte }], acceptes }
+  -h, --help  affiche cette aide
+
+Limites : note 1 Mio, fichier examiné par --secrets 32 Mio.
+
+${exitCodesSection()}
+  (code 1 : au moins un problème non accepté)
+`;
+
+const program: Program = {
+  name: 'verifier',
+  help: HELP,
+  async main(argv) {
+    const { values, positionals } = parseCommandLine(argv, {
+      secrets: { type: 'boolean' },
+      json: { type: 'boolean' },
+    });
+    if (positionals.length !== 1) {
+      throw new UsageError(positionals.length === 0 ? 'fichier manquant' : 'un seul fichier est attendu', 'Usage : verifier <note> | verifier --secrets <fichier>');
+    }
+    const [path] = positionals as [string];
+    const secretsOnly = values.secrets === true;
+    const data = await readInputFile(path, secretsOnly ? 'le fichier' : 'la note', secretsOnly ? MAX_SESSION_BYTES : MAX_NOTE_BYTES);
+    const text = data.toString('utf8');
+    const report = secretsOnly ? await secretsReport(text) : await checkNote(text);
+    if (values.json) printJson(reportJson(path, report));
+    else process.stdout.write(renderReport(path, report));
+    return refusing(report).length > 0 ? ExitCode.Refused : ExitCode.Success;
+  },
+};
+
+/** A JSON document is scanned string by string; anything else as text. */
+async function secretsReport(text: string): Promise<CheckReport> {
+  let document: unknown;
+  try {
+    document = /^\s*[[{]/.test(text) ? JSON.parse(text) : undefined;
+  } catch {
+    document = undefined;
+  }
+  return { problems: secretProblems(document === undefined ? await findSecrets(text) : await findSecretsInJson(document)) };
+}
+
+void runProgram(program);
