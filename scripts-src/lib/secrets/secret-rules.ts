@@ -5,7 +5,7 @@
  * prose, Markdown tables, private keys of any type) plus provider token formats.
  * Each rule reports where the secret value is; it never keeps the value.
  */
-import { isDefaultPassword, isPlaceholder, looksLikeSecret, namesCredential, stripQuotes } from './secret-values.js';
+import { isDefaultPassword, isPlaceholder, looksLikeSecret, namesCredential, namesPassword, stripQuotes } from './secret-values.js';
 
 export interface Hit {
   rule: string;
@@ -170,11 +170,12 @@ const assignment: Rule = {
       const key = stripQuotes(match.groups!.key!);
       const raw = match.groups!.v!;
       const valueStart = match.index + match[0].length - raw.length;
-      re.lastIndex = valueStart + (/^["'`]/.test(raw) ? 1 : raw.length);
+      // Look inside quoted values and unquoted `a=b=c` chains for nested assignments.
+      re.lastIndex = valueStart + (/^["'`]/.test(raw) ? 1 : raw.includes('=') ? 0 : raw.length);
       if (/^[a-z][a-z0-9+.-]*$/i.test(key) && raw.startsWith('//')) continue; // a URL's scheme
       if (!namesCredential(key)) continue;
       const value = stripQuotes(raw.replace(/\\(["\\])/g, '$1'));
-      if (!looksLikeSecret(value, 'key')) continue;
+      if (!looksLikeSecret(value, namesPassword(key) ? 'password-key' : 'key')) continue;
       const offset = raw.indexOf(stripQuotes(raw));
       hits.push({ rule: 'affectation', start: valueStart + offset, end: valueStart + offset + stripQuotes(raw).length });
     }
@@ -182,28 +183,45 @@ const assignment: Rule = {
   },
 };
 
-/** `| REDIS_PASSWORD | s3cr3t-Pa55 |`: a cell names a credential, the next one holds it. */
+const TABLE_ROW = /^[ \t]*\|.*\|[ \t]*$/;
+const namesCredentialInProse = (text: string) => namesCredential(text) || /mot de passe|mdp|jeton|cl[ée] (?:d['’])?api|identifiant|secret/i.test(text);
+
+/**
+ * Markdown tables: a cell that names a credential with the secret in the next
+ * cell (`| REDIS_PASSWORD | s3cr3t-Pa55 |`), or a column whose header names a
+ * credential (`| service | password |` then `| db | s3cr3t-Pa55 |`).
+ */
 const markdownTable: Rule = {
   id: 'tableau',
   find(text) {
     const hits: Hit[] = [];
-    const re = /^[ \t]*\|.*\|[ \t]*$/gm;
-    for (let match = re.exec(text); match; match = re.exec(text)) {
-      const row = match[0];
+    let header: string[] | undefined;
+    let offset = 0;
+    for (const line of text.split('\n')) {
+      const lineStart = offset;
+      offset += line.length + 1;
+      if (!TABLE_ROW.test(line)) {
+        header = undefined;
+        continue;
+      }
       const cells: Array<{ text: string; offset: number }> = [];
-      let offset = row.indexOf('|') + 1;
-      for (const cell of row.slice(offset).split('|')) {
-        cells.push({ text: cell, offset });
-        offset += cell.length + 1;
+      let position = line.indexOf('|') + 1;
+      for (const cell of line.slice(position).replace(/\|[ \t]*$/, '').split('|')) {
+        cells.push({ text: cell, offset: lineStart + position });
+        position += cell.length + 1;
       }
-      for (let i = 0; i + 1 < cells.length; i++) {
-        const name = stripQuotes(cells[i]!.text);
-        const value = stripQuotes(cells[i + 1]!.text);
-        if (!(namesCredential(name) || /mot de passe|jeton|cl[ée] (?:d['’])?api|identifiant/i.test(name))) continue;
-        if (!value || /\s/.test(value) || !looksLikeSecret(value, 'key')) continue;
-        const start = match.index + cells[i + 1]!.offset + cells[i + 1]!.text.indexOf(value);
+      if (cells.every((cell) => /^\s*:?-{2,}:?\s*$/.test(cell.text))) continue; // the separator row
+      const report = (cell: { text: string; offset: number }) => {
+        const value = stripQuotes(cell.text);
+        if (!value || /\s/.test(value) || !looksLikeSecret(value, 'key')) return;
+        const start = cell.offset + cell.text.indexOf(value);
         hits.push({ rule: 'tableau', start, end: start + value.length });
-      }
+      };
+      cells.forEach((cell, index) => {
+        if (index + 1 < cells.length && namesCredentialInProse(stripQuotes(cell.text))) report(cells[index + 1]!);
+        else if (header && header[index] !== undefined && namesCredentialInProse(header[index]!)) report(cell);
+      });
+      header ??= cells.map((cell) => stripQuotes(cell.text));
     }
     return hits;
   },
@@ -213,14 +231,41 @@ const keyValue = (value: string) => looksLikeSecret(value, 'key');
 
 /** Sentences: « le mot de passe de la recette est `…` », "the password is …". */
 const PROSE_KEYWORDS =
-  "mot de passe|mots de passe|mdp|password|passwd|passphrase|pass ?phrase|pwd|token|jeton|cl[ée]s? (?:d['’])?api|cl[ée] secr[èe]te|cl[ée] priv[ée]e|api[ _-]?key|secret|identifiants?|credentials?|code d['’]acc[èe]s|access key|secret key";
+  "mot de passe|mots de passe|mdp|password|passwd|passphrase|pass ?phrase|pwd|token|jeton|cl[ée]s? (?:d['’])?api|cl[ée] secr[èe]te|cl[ée] priv[ée]e|cl[ée] de signature|api[ _-]?key|secret|identifiants?|credentials?|code d['’]acc[èe]s|access key|secret key|private key|signing key";
 const prose = patternRule(
   'prose',
   new RegExp(
-    `\\b(?:${PROSE_KEYWORDS})\\b[^\\n.;!?]{0,80}?(?:\\b(?:est|sont|était|vaut|is|was|are|were)\\b\\s*:?\\s*|\\s*[:=→]\\s*|\\s*->\\s*)(?<v>\`[^\`\\n]{4,200}\`|"[^"\\n]{4,200}"|«\\s*[^»\\n]{4,200}\\s*»|[^\\s\`"',;()]{8,200})`,
+    `\\b(?:${PROSE_KEYWORDS})\\b[^\\n.;!?:=]{0,80}?(?:\\b(?:est|sont|était|vaut|is|was|are|were)\\b\\s*:?\\s*|\\s*[:=→]\\s*|\\s*->\\s*)(?<v>\`[^\`\\n]{4,200}\`|"[^"\\n]{4,200}"|«\\s*[^»\\n]{4,200}\\s*»|[^\\s\`"',;()]{8,200})`,
     'gi',
   ),
   (value) => looksLikeSecret(value, 'prose'),
+);
+
+/**
+ * The value right after the word, or after one connector: « j'ai utilisé le mot de
+ * passe … pour », "password set to …", « mdp … ». Only a value that looks random counts.
+ */
+const proseDirect = patternRule(
+  'prose',
+  new RegExp(
+    `\\b(?:${PROSE_KEYWORDS})\\b(?:\\s+(?:set to|changed to|reset to|to|c['’]est|à|de|du|utilisé|used|was|were|is|est))?\\s+(?<v>\`[^\`\\n]{4,200}\`|"[^"\\n]{4,200}"|[^\\s\`"',;()]{8,200})`,
+    'gi',
+  ),
+  (value) => looksLikeSecret(value, 'prose'),
+);
+
+/** A Kubernetes or Compose env entry: `- name: DB_PASSWORD` then `value: "…"`. */
+const namedValue = patternRule(
+  'affectation',
+  new RegExp(`\\bname["']?[ \\t]*:[ \\t]*["']?(?<k>[A-Za-z_][\\w.-]*)["']?[ \\t]*,?[ \\t]*\\r?\\n?[ \\t-]*["']?value["']?[ \\t]*:[ \\t]*${VALUE}`, 'g'),
+  (value, match) => namesCredential(match.groups!.k!) && looksLikeSecret(value, 'key'),
+);
+
+/** « identifiants : admin / S3cret!x », "credentials: admin:S3cret!x". */
+const loginPair = patternRule(
+  'identifiants',
+  /\b(?:identifiants?|credentials?|login|compte|account|connexion)\b\s*(?:de [\wÀ-ÿ' -]{1,30})?\s*[:=]\s*`?[\w.@+-]{2,64}`?\s*(?:\/|:)\s*(?<v>`[^`\n]{4,100}`|"[^"\n]{4,100}"|'[^'\n]{4,100}'|[^\s`"',;()]{6,100})/gi,
+  (value) => looksLikeSecret(value, 'key'),
 );
 
 export const rules: Rule[] = [
@@ -231,10 +276,14 @@ export const rules: Rule[] = [
   assignment,
   markdownTable,
   prose,
+  proseDirect,
+  namedValue,
+  loginPair,
   patternRule('redis-requirepass', new RegExp(`\\b(?:requirepass|masterauth)[ \\t]+${VALUE}`, 'g'), (value) => !isPlaceholder(value)),
   patternRule('redis-cli-a', new RegExp(`\\bredis-cli\\b[^\\n|;&]*?\\s(?:-a|--pass)[ \\t]+${VALUE}`, 'g'), (value) => !isPlaceholder(value)),
   patternRule('redis-auth', new RegExp(`(?:^|[>\`]\\s*|redis-cli\\b[^\\n]*?\\s)AUTH[ \\t]+(?:[A-Za-z0-9_.-]+[ \\t]+)?${VALUE}`, 'gm'), keyValue),
   patternRule('option-mot-de-passe', new RegExp(`--(?:password|passwd|pass|token|api[-_]?key|secret|auth[-_]?token|client[-_]?secret|access[-_]?token)(?:=|[ \\t]+)${VALUE}`, 'gi'), keyValue),
+  patternRule('option-mot-de-passe', new RegExp(`\\bldap\\w*\\b[^\\n]*?\\s-w[ \\t]+${VALUE}`, 'g'), keyValue),
   patternRule('mysql-p', /\bmysql(?:dump|admin|sh)?\b[^\n]*?\s-p(?<v>[^\s'"-][^\s'"]*|'[^'\n]+'|"[^"\n]+")/g, keyValue),
   patternRule('option-mot-de-passe', new RegExp(`\\b(?:sshpass|docker[ \\t]+login|podman[ \\t]+login|helm[ \\t]+registry[ \\t]+login)\\b[^\\n]*?\\s(?:-p|--password)(?:=|[ \\t]+)${VALUE}`, 'g'), keyValue),
   patternRule('option-mot-de-passe', /-pass(?:in|out)?[ \t]+pass:(?<v>[^\s'"]+)/g, keyValue),

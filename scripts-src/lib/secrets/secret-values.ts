@@ -65,32 +65,51 @@ function isOrdinaryValue(value: string): boolean {
     /^[A-Za-zÀ-ÿ]+$/.test(value) || // a word
     /^[A-Za-zÀ-ÿ]+(?:[-'’][A-Za-zÀ-ÿ]+)+$/.test(value) || // hyphenated words
     /^\d+(?:[.,:]\d+)*[a-zA-Z%]{0,3}$/.test(value) || // numbers, versions, durations, sizes
-    /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(value) || // an environment variable's name
+    /^v?\d+(?:\.\d+)+(?:[-+][\w.]+)?$/.test(value) || // a version: v2.3.1-rc4
+    /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+(?:=.*)?$/.test(value) || // an environment variable's name (or its own assignment)
     /^(?:\.{0,2}\/|~\/|[A-Za-z]:\\)/.test(value) || // a path
     /^[\w.-]+\.(?:md|ts|js|mjs|cjs|json|ya?ml|toml|txt|sh|py|rb|go|rs|java|env|conf|cfg|ini|pem|key|crt|log|lock|html|css)$/i.test(value) ||
     /^[a-z][a-z0-9+.-]*:\/\//i.test(value) || // a URL (credentials in URLs have their own rule)
     /^[^\s@]+@[^\s@]+\.[a-z]{2,}$/i.test(value) || // an e-mail address
-    /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\(.*\)?;?$/.test(value) || // a call: getToken()
-    /^\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+Z?)?$/.test(value) // a date
+    /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\([\w$.,\s"'-]*\)?;?$/.test(value) || // a call: getToken(), os.getenv(
+    /^[A-Za-z_$][\w$.]*<[\w$.,\s<>|[\]]*>[;,]?$/.test(value) || // a generic type: Promise<void>
+    /^\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+Z?)?$/.test(value) || // a date
+    /^(?:sha\d{1,3}|md5|blake2b?)[:-]/i.test(value) || // a digest or an integrity hash
+    /^(?:ses|msg|prt|toolu|call|req|evt|run|job|usr|org|proj)_[A-Za-z0-9]+$/.test(value) || // an identifier with a type prefix
+    /^#[0-9a-f]{3,8}$/i.test(value) || // a colour
+    /^\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?$/.test(value) // an IP address
   );
 }
 
 /**
  * Where the value sits decides how sure we must be: next to a name that says
- * "password" (`key`) any non-trivial value counts; in a sentence (`prose`) the
- * value must look random (letters and digits or symbols, 8 characters or more).
+ * "token" or "secret" (`key`) any non-trivial value counts, and next to one that
+ * says "password" (`password-key`) a short word with digits too; in a sentence
+ * (`prose`) the value must look random (letters and digits or symbols, 8
+ * characters or more).
  */
-export function looksLikeSecret(raw: string, context: 'key' | 'prose'): boolean {
+export function looksLikeSecret(raw: string, context: 'key' | 'password-key' | 'prose'): boolean {
   const value = stripQuotes(raw);
   if (isPlaceholder(value) || isOrdinaryValue(value)) return false;
   if (/\s/.test(value) && context === 'prose') return false;
   const classes = characterClasses(value);
-  if (context === 'key') {
+  if (context !== 'prose') {
     if (value.length < 6) return false;
     if (DEFAULT_PASSWORDS.has(value.toLowerCase())) return false;
-    return classes >= 3 || (classes >= 2 && value.length >= 8) || (value.length >= 16 && entropy(value) >= 3);
+    return (
+      classes >= 3 ||
+      (classes >= 2 && value.length >= 8) ||
+      (context === 'password-key' && classes >= 2 && /\d/.test(value)) || // password=hunter2
+      (value.length >= 16 && entropy(value) >= 3)
+    );
   }
   if (value.length < 8) return false;
+  // In a sentence: another assignment (top-k=20, scanned on its own), a rate (100req/s).
+  if (/^[a-z][a-z_-]*=[^=]/.test(value) || /^[\w.-]*\/[a-z]{1,4}$/.test(value)) return false;
+  // Next to a credential word, a long hex string or a UUID is a key (Datadog, Heroku…);
+  // a short one is a commit id.
+  if (/^[0-9a-f]{32,}$/i.test(value) || /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)) return true;
+  if (/^[0-9a-f]{7,31}$/i.test(value)) return false;
   const hasLetter = /[A-Za-z]/.test(value);
   const hasDigitOrSymbol = /[0-9]/.test(value) || /[^A-Za-z0-9]/.test(value.replace(/[-_.]/g, ''));
   return hasLetter && hasDigitOrSymbol && classes >= 3;
@@ -126,10 +145,18 @@ const METADATA_WORDS = new Set([
   'scope', 'scopes', 'method', 'provider', 'manager', 'store', 'source', 'enabled', 'usage', 'limit', 'budget',
 ]);
 
+/** Names of a password proper, where even `hunter2` is one. */
+export function namesPassword(name: string): boolean {
+  return identifierWords(name).some((word) => /(?:password|passwd|pwd|passphrase|pass|mdp|motdepasse)$/.test(word));
+}
+
+/** Glued names: PGPASSWORD, MYSQL_PWD, authtoken, clientsecret. */
+const CREDENTIAL_ENDINGS = /(?:password|passwd|pwd|passphrase|secret|token|apikey)$/;
+
 export function namesCredential(name: string): boolean {
   const words = identifierWords(name);
   if (words.length === 0) return false;
   if (METADATA_WORDS.has(words[words.length - 1]!)) return false;
-  if (words.some((word) => CREDENTIAL_WORDS.has(word))) return true;
+  if (words.some((word) => CREDENTIAL_WORDS.has(word) || CREDENTIAL_ENDINGS.test(word))) return true;
   return words.some((word, index) => index > 0 && CREDENTIAL_PAIRS.has(`${words[index - 1]} ${word}`));
 }

@@ -1,0 +1,57 @@
+/**
+ * Positives: every family of rule finds its credential, in French and in
+ * English notes. Credentials are random, made by ./fake.ts at test time.
+ */
+import { describe, expect, it } from 'vitest';
+import { findSecrets } from '../../scripts-src/lib/secrets/find-secrets.js';
+import { textPositives, type Case } from './positives.js';
+
+const byName = (prefix: string) => textPositives.flatMap(([, cases]) => cases).find(([name]) => name.startsWith(prefix))![1];
+const dbPassword = byName('a DB_PASSWORD= line'); // on line 3
+const githubInFrench = byName('a GitHub classic token (ghp_…) in a French sentence'); // on line 3
+
+/** What a failing case shows: the rules and lines found, never the note itself. */
+const summary = (findings: Awaited<ReturnType<typeof findSecrets>>) => findings.map(({ rule, line, accepted }) => ({ rule, line, accepted }));
+
+describe('positives: every rule family finds its credential', () => {
+  describe.each(textPositives)('%s', (_family, cases: Case[]) => {
+    it.each(cases)('flags %s', async (_name, make) => {
+      const leak = make();
+      const findings = await findSecrets(leak.text);
+      const blocking = findings.filter((finding) => !finding.accepted);
+      expect(summary(blocking).length, JSON.stringify(summary(findings))).toBeGreaterThan(0);
+      if (leak.line !== undefined) expect(blocking.map((finding) => finding.line)).toContain(leak.line);
+    });
+  });
+});
+
+describe('findings', () => {
+  it('have the documented shape: rule, 1-based line, excerpt, accepted', async () => {
+    const findings = await findSecrets(dbPassword().text);
+    expect(findings.length).toBeGreaterThan(0);
+    for (const finding of findings) {
+      expect(finding).toEqual({ rule: expect.any(String), line: expect.any(Number), excerpt: expect.any(String), accepted: false });
+      expect(finding.line).toBeGreaterThanOrEqual(1);
+    }
+  });
+
+  it('report an empty note as clean', async () => {
+    expect(await findSecrets('')).toEqual([]);
+    expect(await findSecrets('\n\n   \n')).toEqual([]);
+  });
+
+  it('count lines the same with CRLF line endings', async () => {
+    const leak = dbPassword();
+    const findings = await findSecrets(leak.text.replace(/\n/g, '\r\n'));
+    expect(findings.filter((finding) => !finding.accepted).map((finding) => finding.line)).toContain(3);
+  });
+
+  it('report two leaks on two lines as two findings', async () => {
+    const a = dbPassword();
+    const b = githubInFrench();
+    const findings = await findSecrets(`${a.text}\n\n${b.text}`);
+    const lines = findings.filter((finding) => !finding.accepted).map((finding) => finding.line);
+    expect(lines).toContain(3);
+    expect(lines).toContain(a.text.split('\n').length + 1 + 3);
+  });
+});
