@@ -65,6 +65,14 @@ for (let round = 0; round < 3; round++) {
   await findSecretsInJson(JSON.parse(big));
   bigTimes.push(performance.now() - started);
 }
+// A long but ordinary note of about 20 KB: the size the goal is stated for.
+const longNote = Array.from({ length: 220 }, (_, i) => `- Étape ${i} : \`npm test -- src/module${i}.test.ts\` passe ; le token expire après une heure, commit ${(i * 7919).toString(16).padStart(7, '0')}.`).join('\n');
+const noteTimes: number[] = [];
+for (let round = 0; round < 20; round++) {
+  const started = performance.now();
+  await findSecrets(longNote);
+  noteTimes.push(performance.now() - started);
+}
 const bigWorkshop = (() => {
   const started = performance.now();
   WORKSHOP.test(big);
@@ -79,5 +87,6 @@ for (const name of ['ours', 'workshop'] as const) {
   console.log(`| ${name === 'ours' ? 'contexte-skills' : 'grep de l’atelier (référence)'} | ${percent(tp, tp + fn)} | ${percent(fp, fp + tn)} | ${median(times[name]).toFixed(3)} ms |`);
 }
 console.log(`\nExport de session de ${(big.length / 1024 / 1024).toFixed(1)} Mio : ${median(bigTimes).toFixed(0)} ms (grep de l’atelier : ${bigWorkshop.toFixed(1)} ms, et il le refuse toujours)`);
+console.log(`Note de ${(Buffer.byteLength(longNote) / 1024).toFixed(0)} Kio : ${median(noteTimes).toFixed(1)} ms`);
 console.log(`Temps médian par fichier : ${(median(times.ours) / median(times.workshop)).toFixed(0)} × celui du grep de l’atelier`);
 if (misses.length > 0) console.log(`\n${misses.join('\n')}`);
