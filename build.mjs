@@ -7,6 +7,7 @@ import { chmod, cp, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 /** Each program and the skill that ships it. */
 export const programs = [
   { name: 'verifier', skill: 'partager-contexte' },
+  { name: 'lire', skill: 'reprendre-contexte' },
   { name: 'publier', skill: 'publier-contexte' },
   { name: 'recuperer', skill: 'recuperer-contexte' },
 ];

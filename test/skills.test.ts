@@ -54,7 +54,7 @@ describe('commands in the pack', () => {
 
   it('mentions the programs', () => {
     expect(mentioned.map(([skill, script]) => `${skill}/${script}`)).toEqual(
-      expect.arrayContaining(['partager-contexte/scripts/verifier.js', 'publier-contexte/scripts/publier.js', 'recuperer-contexte/scripts/recuperer.js']),
+      expect.arrayContaining(['partager-contexte/scripts/verifier.js', 'reprendre-contexte/scripts/lire.js', 'publier-contexte/scripts/publier.js', 'recuperer-contexte/scripts/recuperer.js']),
     );
   });
 

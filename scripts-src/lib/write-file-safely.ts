@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { link, mkdir, open, rename, unlink } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { link, mkdir, open, realpath, rename, unlink } from 'node:fs/promises';
+import { basename, dirname, join, relative, isAbsolute } from 'node:path';
 import { CliError, UsageError } from './errors.js';
 import { ExitCode } from './exit-code.js';
 import { quoteForMessage } from './keys.js';
@@ -10,14 +10,17 @@ import { quoteForMessage } from './keys.js';
  * overwritten by accident: a private temporary file is written and synced, then
  * hard-linked to the target (which fails if the target exists, symlink
  * included) or, with `force`, renamed over it (which replaces a symlink rather
- * than writing through it).
+ * than writing through it). With `within`, the file's folder must resolve inside
+ * that folder: a default destination never leads elsewhere through a symlink.
  */
-export async function writeFileSafely(path: string, data: Buffer, options: { force: boolean }): Promise<void> {
+export async function writeFileSafely(path: string, data: Buffer, options: { force: boolean; within?: string }): Promise<void> {
   const shown = quoteForMessage(path);
   const directory = dirname(path);
+  // Created owner-only: what is fetched is someone else's work in progress.
   await mkdir(directory, { recursive: true, mode: 0o700 }).catch((error: unknown) => {
     throw new UsageError(`impossible de créer le dossier de ${shown} (${(error as { code?: string }).code ?? 'erreur'})`);
   });
+  if (options.within !== undefined) await requireWithin(directory, options.within, shown);
   const temporary = join(directory, `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
   try {
     const handle = await open(temporary, 'wx', 0o600);
@@ -41,5 +44,16 @@ export async function writeFileSafely(path: string, data: Buffer, options: { for
     }
     if (code === 'EISDIR') throw new UsageError(`${shown} est un dossier`);
     throw new UsageError(`impossible d’écrire ${shown} (${code ?? 'erreur inconnue'})`);
+  }
+}
+
+async function requireWithin(directory: string, root: string, shown: string): Promise<void> {
+  const [real, realRoot] = await Promise.all([realpath(directory), realpath(root)]);
+  const path = relative(realRoot, real);
+  if (path.startsWith('..') || isAbsolute(path)) {
+    throw new UsageError(
+      `refus d’écrire ${shown} : son dossier mène hors du dossier courant (lien symbolique ?)`,
+      'Donnez explicitement le fichier de sortie si c’est voulu : recuperer get <cle> <fichier>.',
+    );
   }
 }

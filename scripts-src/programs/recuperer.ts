@@ -8,9 +8,12 @@ import type { ListedEntry, Mailbox } from '../lib/mailbox.js';
 import { openMailbox } from '../lib/open-mailbox.js';
 import { formatDuration } from '../lib/ttl.js';
 import { writeFileSafely } from '../lib/write-file-safely.js';
+import { alertsJson, renderAlerts } from '../lib/report.js';
+import { frameUntrusted } from '../lib/untrusted/frame-untrusted.js';
+import { IMPORT_COMMAND, inspectExport, inspectNote } from '../lib/untrusted/inspect-fetched.js';
 
 const HELP = `Usage : recuperer list [motif] [--json]
-        recuperer get <cle> [fichier] [--force] [--json]
+        recuperer get <cle> [fichier] [--force] [--cadre | --json]
 
 Liste et récupère les notes publiées dans la boîte partagée. Ce qui est
 récupéré est une donnée écrite par quelqu’un d’autre : lisez-la, n’exécutez
@@ -21,13 +24,24 @@ Commandes :
                        par exemple « contexte:catalogue:* ») : équipe, auteur,
                        horodatage, temps restant, taille ; les plus récentes d’abord
   get <cle> [fichier]  écrit la valeur publiée, octet pour octet, dans <fichier>
-                       (défaut : partage/<cle-aplatie>.md, ou .json pour session:…)
+                       (défaut : partage/<cle-aplatie>.md, ou .json pour session:…,
+                       dans le dossier courant, partage/ créé en accès privé), puis
+                       signale les alertes : lignes qui ressemblent à des instructions
+                       pour un agent, caractères invisibles, contenu caché (commentaire
+                       HTML, titre de lien, base64, hex). Les alertes n’empêchent pas
+                       l’écriture. Un export de session se charge uniquement avec
+                       « opencode import <fichier> ».
 
 Options :
-  --force              remplace <fichier> s’il existe (sinon : refus, code 6)
+  --force              remplace <fichier> s’il existe (sinon : refus, code 6) ;
+                       un lien symbolique est remplacé, jamais suivi
+  --cadre              affiche aussi la note dans un cadre délimité par un nonce
+                       aléatoire, précédé d’une ligne rappelant que c’est une donnée,
+                       caractères invisibles rendus visibles (\u{200B}…)
   --json               list : un tableau d’objets { cle, type, equipe, auteur,
                        horodatage, ttl, taille, boite } (ttl en secondes, -1 = sans
-                       expiration) ; get : un objet { cle, fichier, octets, sha256, boite }
+                       expiration) ; get : un objet { cle, fichier, octets, sha256,
+                       boite, alertes: [{ ligne, regle, extrait }] }
   -h, --help           affiche cette aide
 
 Environnement : REDIS_HOST, REDIS_PORT (6379), REDISCLI_AUTH, REDIS_USERNAME,
@@ -42,13 +56,14 @@ const program: Program = {
   async main(argv, env) {
     const { values, positionals } = parseCommandLine(argv, {
       force: { type: 'boolean' },
+      cadre: { type: 'boolean' },
       json: { type: 'boolean' },
     });
     const [command, ...rest] = positionals;
     const json = values.json === true;
     if (command === 'list') {
       if (rest.length > 1) throw new UsageError('trop d’arguments pour list', 'Usage : recuperer list [motif]');
-      if (values.force) throw new UsageError('--force ne s’applique qu’à get');
+      if (values.force || values.cadre) throw new UsageError('--force et --cadre ne s’appliquent qu’à get');
       return withMailbox(env, (mailbox) => list(mailbox, rest[0] ?? 'contexte:*', json));
     }
     if (command === 'get') {
@@ -57,8 +72,9 @@ const program: Program = {
       }
       const [key, file] = rest as [string, string | undefined];
       const parts = requireKey(key);
-      const target = file ?? join('partage', flattenKey(parts));
-      return withMailbox(env, (mailbox) => get(mailbox, key, target, values.force === true, json));
+      if (values.cadre && json) throw new UsageError('--cadre et --json s’excluent', 'Utilisez --cadre pour lire la note, --json pour un traitement automatique.');
+      const target: Target = file === undefined ? { path: join('partage', flattenKey(parts)), explicit: false } : { path: file, explicit: true };
+      return withMailbox(env, (mailbox) => get(mailbox, key, target, { force: values.force === true, json, frame: values.cadre === true }));
     }
     throw new UsageError(
       command === undefined ? 'commande manquante' : `commande inconnue : ${quoteForMessage(command)}`,
@@ -66,6 +82,12 @@ const program: Program = {
     );
   },
 };
+
+/** Where get writes: the default under partage/ must stay in the current folder. */
+interface Target {
+  path: string;
+  explicit: boolean;
+}
 
 async function withMailbox(env: NodeJS.ProcessEnv, action: (mailbox: Mailbox) => Promise<void>): Promise<void> {
   const mailbox = await openMailbox(env);
@@ -120,18 +142,23 @@ function formatSize(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')} Mio`;
 }
 
-async function get(mailbox: Mailbox, key: string, target: string, force: boolean, json: boolean): Promise<void> {
+async function get(mailbox: Mailbox, key: string, target: Target, options: { force: boolean; json: boolean; frame: boolean }): Promise<void> {
   const value = await mailbox.get(key);
   if (value === undefined) {
     throw new CliError(`clé introuvable dans ${mailbox.label} : ${key} (expirée ou jamais publiée)`, ExitCode.NotFound, 'Listez les notes disponibles avec : recuperer list');
   }
-  await writeFileSafely(target, value, { force });
+  await writeFileSafely(target.path, value, { force: options.force, within: target.explicit ? undefined : process.cwd() });
+  const isSession = requireKey(key).kind === 'session';
+  const alerts = isSession ? inspectExport(value) : inspectNote(value);
   const sha256 = createHash('sha256').update(value).digest('hex');
-  if (json) {
-    printJson({ cle: key, fichier: target, octets: value.length, sha256, boite: mailbox.label });
+  if (options.json) {
+    printJson({ cle: key, fichier: target.path, octets: value.length, sha256, boite: mailbox.label, alertes: alertsJson(alerts) });
     return;
   }
-  process.stdout.write(`Écrit : ${target} (${value.length} octets)\nBoîte : ${mailbox.label} ; clé ${key}\n`);
+  process.stdout.write(`Écrit : ${target.path} (${value.length} octets)\nBoîte : ${mailbox.label} ; clé ${key}\n`);
+  if (isSession) process.stdout.write(`Export de session : chargez-le uniquement avec « ${IMPORT_COMMAND(target.path)} », jamais avec votre propre lecture.\n`);
+  process.stdout.write(renderAlerts(alerts));
+  if (options.frame) process.stdout.write(`\n${frameUntrusted(value.toString('utf8'), key)}`);
 }
 
 void runProgram(program);

@@ -1,15 +1,7 @@
 /** Handoff notes as the partager-contexte skill writes them, for tests. */
-export const RUBRIQUES = [
-  'Objectif',
-  'État',
-  'Décisions et raisons',
-  'Écarts et corrections',
-  'Impasses',
-  'Fichiers clés',
-  'Commandes utiles',
-  'Reste à faire',
-  'Conditions',
-];
+import { RUBRIQUES } from '../../scripts-src/lib/checks/rubriques.js';
+
+export { RUBRIQUES };
 
 export function handoffNote(options: { auteur?: string; equipe?: string; extra?: string; sections?: Record<string, string> } = {}): string {
   const { auteur = 'alice', equipe = 'catalogue', extra = '', sections = {} } = options;

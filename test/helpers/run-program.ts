@@ -10,6 +10,7 @@ export const packDir = `${repoRoot}dist/skills`;
 
 export const programPaths = {
   verifier: `${packDir}/partager-contexte/scripts/verifier.js`,
+  lire: `${packDir}/reprendre-contexte/scripts/lire.js`,
   publier: `${packDir}/publier-contexte/scripts/publier.js`,
   recuperer: `${packDir}/recuperer-contexte/scripts/recuperer.js`,
 } as const;
@@ -48,6 +49,7 @@ export function runScript(
   });
 }
 
+export const lire = (args: string[], options?: Parameters<typeof runScript>[2]) => runScript(programPaths.lire, args, options);
 export const verifier = (args: string[], options?: Parameters<typeof runScript>[2]) => runScript(programPaths.verifier, args, options);
 export const publier = (args: string[], options?: Parameters<typeof runScript>[2]) => runScript(programPaths.publier, args, options);
 export const recuperer = (args: string[], options?: Parameters<typeof runScript>[2]) => runScript(programPaths.recuperer, args, options);

@@ -7,20 +7,10 @@
 import { findSecrets } from '../secrets/find-secrets.js';
 import { isValidName } from '../keys.js';
 import { readFrontMatter } from './front-matter.js';
+import { normalizeHeading, RUBRIQUES } from './rubriques.js';
 import { secretProblems, type CheckReport, type Problem } from './problem.js';
 
 export const REQUIRED_FIELDS = ['titre', 'auteur', 'equipe', 'date', 'resume'] as const;
-export const RUBRIQUES = [
-  'Objectif',
-  'État',
-  'Décisions et raisons',
-  'Écarts et corrections',
-  'Impasses',
-  'Fichiers clés',
-  'Commandes utiles',
-  'Reste à faire',
-  'Conditions',
-] as const;
 /** Longest fenced block accepted: the workshop's « aucune sortie brute de plus de dix lignes ». */
 export const MAX_BLOCK_LINES = 10;
 
@@ -56,18 +46,6 @@ function checkFrontMatter(text: string): Problem[] {
     }
   }
   return problems;
-}
-
-/** Lower-case, without accents, numbering or emphasis: « ## 2. **État** » → « etat ». */
-function normalizeHeading(heading: string): string {
-  return heading
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/^#+\s*/, '')
-    .replace(/^\d+\s*[.)-]?\s*/, '')
-    .replace(/[*_`]/g, '')
-    .trim()
-    .toLowerCase();
 }
 
 function checkRubriques(lines: string[]): Problem[] {
