@@ -40,10 +40,19 @@ export function findAlerts(text: string): Alert[] {
     if (!alerts.some((alert) => alert.line === line && alert.rule === rule)) alerts.push({ line, rule, excerpt });
   };
   const lines = text.split(/\r?\n/);
-  let inCommands = false;
+  // The « Commandes utiles » rubrique runs until a heading of its level or higher; `#` lines in code blocks are not headings.
+  let commandsLevel: number | undefined;
+  let fence: string | undefined;
   lines.forEach((line, index) => {
     const number = index + 1;
-    if (/^#{1,6}\s/.test(line)) inCommands = normalizeHeading(line).startsWith('commandes utiles');
+    const fenceMark = /^\s{0,3}(`{3,}|~{3,})/.exec(line)?.[1];
+    if (fenceMark && (fence === undefined || (fenceMark[0] === fence[0] && fenceMark.length >= fence.length))) fence = fence === undefined ? fenceMark : undefined;
+    const heading = fence === undefined && !fenceMark ? /^(#{1,6})\s/.exec(line)?.[1] : undefined;
+    if (heading) {
+      if (normalizeHeading(line).startsWith('commandes utiles')) commandsLevel = heading.length;
+      else if (commandsLevel !== undefined && heading.length <= commandsLevel) commandsLevel = undefined;
+    }
+    const inCommands = commandsLevel !== undefined;
 
     const hidden = findHiddenCharacters(line, index === 0);
     if (hidden.length > 0) {

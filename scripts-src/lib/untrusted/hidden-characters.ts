@@ -6,7 +6,9 @@
  */
 const HIDDEN =
   /[\p{Cf}\p{Co}\u034F\u115F\u1160\u17B4\u17B5\u180B-\u180F\u3164\uFE00-\uFE0D\uFFA0\u{E0100}-\u{E01EF}]|[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/gu;
-const PICTOGRAPH = /\p{Extended_Pictographic}/u;
+/** Around an emoji's zero-width joiner: 👩🏽‍💻 (skin tone before it), 🏳️‍🌈 (variation selector before it). */
+const BEFORE_JOINER = /(?:\p{Extended_Pictographic}|\p{Emoji_Modifier}|\uFE0F)$/u;
+const AFTER_JOINER = /^\p{Extended_Pictographic}/u;
 
 export interface HiddenCharacter {
   /** 0-based index in the line (UTF-16 units). */
@@ -21,7 +23,7 @@ export function findHiddenCharacters(line: string, isFirstLine = false): HiddenC
     const codePoint = match[0].codePointAt(0)!;
     const index = match.index!;
     if (codePoint === 0xfeff && isFirstLine && index === 0) continue;
-    if (codePoint === 0x200d && PICTOGRAPH.test(line.slice(Math.max(0, index - 2), index)) && PICTOGRAPH.test(line.slice(index + 1, index + 3))) continue;
+    if (codePoint === 0x200d && BEFORE_JOINER.test(line.slice(Math.max(0, index - 2), index)) && AFTER_JOINER.test(line.slice(index + 1, index + 3))) continue;
     found.push({ index, codePoint });
   }
   return found;

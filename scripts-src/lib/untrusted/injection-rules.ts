@@ -25,10 +25,11 @@ export const INJECTION_RULES: InjectionRule[] = [
   rule('ignorer-consignes', 'consigne', /\b(?:ignore|disregard|forget|override|bypass|skip)\b[^.\n]{0,40}?\b(?:previous|prior|above|earlier|preceding|all|any|your|the|system|safety|original)\b[^.\n]{0,25}?\b(?:instructions?|prompts?|rules|directions|directives|guidelines|guardrails|messages?|context)\b/i),
   rule('ignorer-consignes', 'consigne', /\b(?:nouvelles? (?:instructions?|consignes?)|new instructions?|updated instructions?|system prompt|prompt système)\s*:/i),
   // Giving the agent a new role.
-  rule('changer-de-role', 'consigne', /\b(?:you are now|from now on,? you|you will now act|act as (?:an?|the) (?:unrestricted|different|new)|pretend (?:to be|you are)|tu es (?:désormais|maintenant|à présent)|désormais,? tu (?:es|dois|vas)|à partir de maintenant,? tu|vous êtes (?:désormais|maintenant))\b/i),
+  rule('changer-de-role', 'consigne', /\b(?:you are now|from now on,? you|you will now act|act as (?:an?|the) (?:unrestricted|different|new)|pretend (?:to be|you are)|tu es (?:désormais|maintenant|à présent)|désormais,? tu (?:es|dois|vas)|vous êtes (?:désormais|maintenant))\b/i),
+  rule('changer-de-role', 'consigne', /(?<![\wÀ-ÿ])(?:à partir de maintenant|dorénavant|à présent),? (?:tu|vous)\b/i),
   rule('s-adresse-a-l-agent', 'consigne', /\b(?:as (?:the|an?) (?:ai|assistant|agent|language model|llm|model)|if you are (?:an?|the) (?:ai|assistant|agent|language model|llm|model)|(?:dear|hey|attention) (?:ai|assistant|agent|model|llm|claude|gpt|chatgpt|copilot|opencode)|(?:ai|llm|coding) (?:agent|assistant)s? reading this|to the (?:ai|agent|assistant|model) reading)\b/i),
   rule('s-adresse-a-l-agent', 'consigne', /\b(?:en tant qu['’](?:assistant|agent|ia|intelligence artificielle|modèle|llm)|si tu es (?:un|une|l['’]) ?(?:ia|agent|assistant|modèle|llm)|(?:cher|chère) (?:agent|assistant|ia|modèle)|(?:à l['’]attention|note) (?:de l['’]|pour l['’]|à l['’])(?:agent|assistant|ia)|(?:agent|assistant|ia) qui (?:lit|lis|reprend))\b/i),
-  rule('s-adresse-a-l-agent', 'consigne', /\b(?:you must|you should|you have to|tu dois|il faut que tu|vous devez)\b[^.\n]{0,60}\b(?:immediately|now|right away|without|immédiatement|tout de suite|maintenant|sans)\b/i),
+  rule('s-adresse-a-l-agent', 'consigne', /\b(?:you must|you should|you have to|tu dois|il faut que tu|vous devez)\s+(?:immediately|now|right away|without (?:asking|telling|confirmation)|immédiatement|tout de suite|maintenant|sans (?:attendre|demander|prévenir))\b/i),
   // Hiding what it does from the user.
   rule('cacher-a-l-utilisateur', 'consigne', /\b(?:do not|don't|never) (?:tell|inform|alert|notify|ask|warn|mention (?:this|it) to|show (?:this|it) to) (?:the )?(?:user|human|operator)\b/i),
   rule('cacher-a-l-utilisateur', 'consigne', /\bwithout (?:asking|telling|informing|notifying|warning|confirmation from|the user['’]s (?:approval|consent))\b(?: (?:the )?(?:user|human|operator))?/i),
@@ -40,15 +41,16 @@ export const INJECTION_RULES: InjectionRule[] = [
   rule('exfiltration', 'consigne', new RegExp(`${CLAUSE}(?:envoie|envoyez|transmets|transmettez|poste|postez|publie|publiez|copie|copiez|colle|collez|affiche|affichez|montre|montrez|révèle|révélez|donne|donnez|écris|écrivez|lis|lisez|imprime|imprimez)(?:-(?:moi|nous|les|le|la))?\\s+(?:[^.\\n]{0,30}?\\s)?${SECRETS_FR}\\b`, 'i')),
   rule('exfiltration', 'consigne', new RegExp(`${CLAUSE}(?:please\\s+)?(?:print|echo|show|reveal|dump|display|send|post|upload|exfiltrate|leak|email|paste|share)\\s+(?:me\\s+|us\\s+)?(?:[^.\\n]{0,30}?\\s)?${SECRETS_EN}\\b`, 'i')),
   rule('exfiltration', 'consigne', /\b(?:printenv|env|set|export -p)\s*\|\s*(?:curl|wget|nc|ncat|netcat|ssh|base64|xxd)\b/i),
+  rule('exfiltration', 'consigne', /\b(?:cat|type|base64|xxd|tar)\s+[^|\n]*(?:\.ssh\/|\.env\b|\.aws\/credentials|\/etc\/(?:passwd|shadow)|\.netrc|\.pgpass|\.npmrc|\.git-credentials)[^|\n]*\|\s*(?:curl|wget|nc|ncat|netcat|ssh|mail|sendmail)\b/i),
   rule('exfiltration', 'consigne', /\b(?:curl|wget|http|xh)\b[^\n]*\s(?:-d|--data(?:-binary|-raw|-urlencode)?|-F|--form|-T|--upload-file|--post-file)[= ]\s*["']?@?(?:[^\s"']*\.env\b|~?\/?\.ssh\/|\/etc\/(?:passwd|shadow)|\$\((?:env|printenv|cat))/i),
   rule('exfiltration', 'consigne', /\b(?:echo|printf|print|console\.log|cat)\s+["']?\$\{?[A-Z_]*(?:PASS|PASSWORD|TOKEN|SECRET|KEY|AUTH|CREDENTIALS?)[A-Z_]*\b/),
   // Running code fetched from the network.
-  rule('commande-reseau', 'commande', /\b(?:curl|wget|fetch|iwr|invoke-webrequest|invoke-restmethod|irm)\b[^\n|]*\|\s*(?:sudo\s+(?:-\S+\s+)*)?(?:ba|z|k|da|fi|c|tc)?sh\b/i),
-  rule('commande-reseau', 'commande', /\b(?:curl|wget)\b[^\n|]*\|\s*(?:sudo\s+)?(?:python[23]?|node|perl|ruby|php|iex)\b/i),
+  // A download (with at least an argument: « pas de `curl | sh` » only talks about it) piped into an interpreter.
+  rule('commande-reseau', 'commande', /\b(?:curl|wget|fetch|iwr|invoke-webrequest|invoke-restmethod|irm)\s+[^\s|][^\n|]*\|\s*(?:sudo\s+(?:-\S+\s+)*)?(?:(?:ba|z|k|da|fi|c|tc)?sh|python[23]?|node|perl|ruby|php|iex|invoke-expression)\b/i),
   rule('commande-reseau', 'commande', /\b(?:(?:ba|z)?sh|source|\.)\s+<\(\s*(?:curl|wget)\b/i),
   rule('commande-reseau', 'commande', /\b(?:eval|(?:ba|z)?sh\s+-c|python[23]?\s+-c|node\s+-e)\s+["']?\$\(\s*(?:curl|wget)\b/i),
   rule('commande-reseau', 'commande', /\biex\s*\(?\s*(?:\(?\s*new-object\s+net\.webclient\)?\.downloadstring|iwr|invoke-webrequest|irm|invoke-restmethod)\b/i),
-  rule('commande-destructive', 'commande', /\brm\s+-(?:[a-z]*r[a-z]*f|[a-z]*f[a-z]*r)[a-z]*\s+(?:--no-preserve-root\s+)?(?:\/(?:\s|\*|$)|~\/?(?:\s|$)|\$HOME\b|\*(?:\s|$)|\.\.?\/?(?:\s|$))/i),
+  rule('commande-destructive', 'commande', /\brm\s+-(?:[a-z]*r[a-z]*f|[a-z]*f[a-z]*r)[a-z]*\s+(?:--no-preserve-root\s+)?(?:\/\*?|~\/?|\$HOME\/?|\*|\.\.?\/?)(?=[\s`'";&|)]|$)/i),
   rule('commande-destructive', 'commande', /\b(?:mkfs(?:\.\w+)?\s+\/dev\/|dd\s+if=[^\n]*of=\/dev\/(?:sd|nvme|hd|xvd)|:\(\)\s*\{\s*:\|:&\s*\};:|chmod\s+-R\s+777\s+\/(?:\s|$)|git\s+push\s+(?:--force|-f)\s+\S+\s+(?:main|master)\b|DROP\s+(?:DATABASE|SCHEMA)\b|FLUSHALL\b|FLUSHDB\b)/i),
   // Chat-template and role markers.
   rule('marqueur-de-role', 'consigne', /<\|(?:im_start|im_end|system|user|assistant|endoftext|begin_of_text|start_header_id|end_header_id|eot_id)\|>|\[\/?INST\]|<<\/?SYS>>|<\/?(?:start|end)_of_turn>|<\/?system>/i),
