@@ -48,7 +48,8 @@ describe('publier', () => {
     // publier.sh ran SET then EXPIRE: when EXPIRE failed, the note never expired.
     const team = uniqueTeam();
     const password = `pw-${Math.random().toString(36).slice(2)}`;
-    await redis.admin.call('ACL', 'SETUSER', 'noexpire', 'on', `>${password}`, '~*', '+@all', '-expire');
+    // EXPIRE is allowed on the team index only (through a selector), never on notes.
+    await redis.admin.call('ACL', 'SETUSER', 'noexpire', 'on', `>${password}`, '~*', '+@all', '-expire', '(~contexte-index:* +expire)');
     const file = await note(handoffNote());
     const result = await publier([file, team, 'alice', '--ttl', '120', '--json'], {
       env: { ...redis.env, REDIS_USERNAME: 'noexpire', REDISCLI_AUTH: password },

@@ -88,6 +88,7 @@ const mailboxMessages: Record<MailboxFailure, [ExitCode, (box: string) => string
   'no-permission': [ExitCode.Denied, (box) => `droits insuffisants sur ${box} pour cette opération (ACL)`, 'Votre utilisateur Redis n’a pas ce droit : voyez avec qui administre la boîte.'],
   'out-of-memory': [ExitCode.Unavailable, (box) => `${box} est plein (maxmemory atteint) : rien n’a été écrit`],
   'read-only': [ExitCode.Unavailable, (box) => `${box} est en lecture seule (réplique) : rien n’a été écrit`, 'Pointez REDIS_HOST vers le serveur principal.'],
+  unavailable: [ExitCode.Unavailable, (box) => `${box} est indisponible (cluster incomplet ?)`, 'Réessayez plus tard ou voyez avec qui administre la boîte.'],
   'no-free-key': [ExitCode.Conflict, (box) => `aucune clé libre trouvée sur ${box} pour cette minute`, 'Réessayez dans une minute.'],
   other: [ExitCode.Unavailable, (box) => `erreur de ${box}`],
 };

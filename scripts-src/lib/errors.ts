@@ -35,6 +35,7 @@ export type MailboxFailure =
   | 'no-permission'
   | 'out-of-memory'
   | 'read-only'
+  | 'unavailable' // the store answers but cannot serve (Cluster down)
   | 'no-free-key'
   | 'other';
 

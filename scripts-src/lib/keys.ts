@@ -72,6 +72,18 @@ export function requireKey(key: string): KeyParts {
   return parts;
 }
 
+/**
+ * A team's index and journal. The hash tag `{<equipe>}` puts both in one Cluster
+ * slot; notes keep the workshop's names, so they live in other slots.
+ */
+export const indexKey = (team: string) => `contexte-index:{${team}}`;
+export const journalKey = (team: string) => `contexte-journal:{${team}}`;
+
+/** The session export published with a note: same team, author and stamp. */
+export function sessionKeyOf(parts: KeyParts): string {
+  return buildKey({ ...parts, kind: 'session' });
+}
+
 /** The file name the workshop's skill uses: the key with `:` replaced, plus an extension. */
 export function flattenKey(parts: KeyParts): string {
   const extension = parts.kind === 'session' ? 'json' : 'md';

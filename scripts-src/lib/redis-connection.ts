@@ -1,42 +1,59 @@
 /**
- * The only place that creates Redis clients. Every bound here exists so that a
- * dead, frozen or unreachable Redis fails in seconds with a clear reason instead
- * of hanging the agent's bash tool.
+ * The only place that creates Redis clients, standalone or Cluster. Every bound
+ * here exists so that a dead, frozen or unreachable Redis fails in seconds with
+ * a clear reason instead of hanging the agent's bash tool.
  */
-import { Redis } from 'ioredis';
+import { Cluster, Redis, type ClusterOptions, type RedisOptions } from 'ioredis';
 import { MailboxError, type MailboxFailure } from './errors.js';
 import type { RedisSettings } from './redis-settings.js';
 
 /** TCP (and TLS) connect timeout. */
 const CONNECT_TIMEOUT_MS = 3000;
-/** Whole connection, including AUTH and the ready check: a frozen server accepts TCP but never answers. */
+/** Whole connection, including AUTH: a frozen server accepts TCP but never answers. */
 const READY_TIMEOUT_MS = 5000;
 /** Each command; a program makes a handful of round trips, so 10 s is never reached. */
 const COMMAND_TIMEOUT_MS = 4000;
 /** Grace given to a closing socket before it is destroyed. */
 const DISCONNECT_TIMEOUT_MS = 50;
 
-export async function connectRedis(settings: RedisSettings): Promise<Redis> {
-  const client = new Redis({
-    host: settings.host,
-    port: settings.port,
+export type RedisClient = Redis | Cluster;
+
+export async function connectRedis(settings: RedisSettings): Promise<RedisClient> {
+  const options: RedisOptions = {
     username: settings.username,
     password: settings.password,
     db: settings.db,
-    tls: settings.tls ? { servername: settings.host } : undefined,
+    tls: settings.tls ? { servername: settings.host, ...(settings.tlsCa ? { ca: settings.tlsCa } : {}) } : undefined,
     lazyConnect: true,
     connectTimeout: CONNECT_TIMEOUT_MS,
     commandTimeout: COMMAND_TIMEOUT_MS,
-    // A short-lived program: no reconnection, no queueing while disconnected.
+    // A short-lived program: no reconnection, no retries.
     retryStrategy: () => null,
     maxRetriesPerRequest: 0,
-    enableOfflineQueue: true,
+    // The ready check needs INFO, which a team's ACL user is not given.
+    enableReadyCheck: false,
     // ioredis would read its own package.json from disk, which a bundle does not have.
     disableClientInfo: true,
     // After a failed connection ioredis waits this long for a socket that is already
     // gone (2 s by default), which would keep the program alive for nothing.
     disconnectTimeout: DISCONNECT_TIMEOUT_MS,
-  });
+    // Independent commands issued together travel in one round trip (per node).
+    enableAutoPipelining: true,
+  };
+  const client: RedisClient = settings.cluster
+    ? new Cluster(settings.cluster, {
+        redisOptions: options,
+        lazyConnect: true,
+        clusterRetryStrategy: () => null,
+        enableOfflineQueue: true,
+        enableReadyCheck: true,
+        slotsRefreshTimeout: CONNECT_TIMEOUT_MS,
+        maxRedirections: 4,
+        retryDelayOnClusterDown: 100,
+        retryDelayOnFailover: 100,
+        enableAutoPipelining: true,
+      } satisfies ClusterOptions)
+    : new Redis({ host: settings.host, port: settings.port, ...options });
   // Without a listener ioredis prints "Unhandled error event" with details to stderr.
   let lastError: unknown;
   client.on('error', (error: unknown) => {
@@ -45,7 +62,8 @@ export async function connectRedis(settings: RedisSettings): Promise<Redis> {
   let timer: NodeJS.Timeout | undefined;
   try {
     await Promise.race([
-      client.connect(),
+      // PING proves the connection usable: without the ready check, a refused AUTH shows only here.
+      client.connect().then(() => client.ping()),
       new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(Object.assign(new Error('ready timeout'), { code: 'ETIMEDOUT' })), READY_TIMEOUT_MS);
       }),
@@ -53,6 +71,7 @@ export async function connectRedis(settings: RedisSettings): Promise<Redis> {
     return client;
   } catch (error) {
     client.disconnect();
+    // The first error says why (WRONGPASS); later ones only that the connection closed.
     throw toMailboxError(lastError ?? error, settings.label);
   } finally {
     clearTimeout(timer);
@@ -66,7 +85,9 @@ export async function connectRedis(settings: RedisSettings): Promise<Redis> {
  */
 export function toMailboxError(error: unknown, label: string): MailboxError {
   if (error instanceof MailboxError) return error;
-  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  const { code, message, lastNodeError } = (error ?? {}) as { code?: unknown; message?: unknown; lastNodeError?: unknown };
+  // A Cluster wraps the node's own error.
+  if (lastNodeError) return toMailboxError(lastNodeError, label);
   const text = typeof message === 'string' ? message : '';
   // Redis error replies start with an upper-case code: WRONGPASS, NOPERM, OOM…
   const prefix = /^([A-Z]{2,})\b/.exec(text)?.[1];
@@ -86,6 +107,8 @@ function classify(code: string | undefined, message: string, prefix: string | un
       return 'out-of-memory';
     case 'READONLY':
       return 'read-only';
+    case 'CLUSTERDOWN':
+      return 'unavailable';
   }
   if (/invalid (username-)?password/i.test(message)) return 'auth-failed';
   if (code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'EPIPE') return 'refused';
@@ -93,6 +116,6 @@ function classify(code: string | undefined, message: string, prefix: string | un
   if (code === 'ETIMEDOUT' || /timed? ?out/i.test(message)) return 'timeout';
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'unknown-host';
   if (code && (code.startsWith('ERR_TLS') || code.startsWith('ERR_SSL') || code.includes('CERT') || code === 'EPROTO')) return 'tls';
-  if (/Connection is closed/i.test(message)) return 'refused';
+  if (/Connection is closed|None of startup nodes is available|Failed to refresh slots cache/i.test(message)) return 'refused';
   return 'other';
 }

@@ -1,19 +1,28 @@
 /**
  * Reads the Redis connection from the environment, once, into a typed object.
  * Compatible with the workshop (REDIS_HOST, REDIS_PORT, REDISCLI_AUTH as for
- * redis-cli) plus REDIS_USERNAME (ACL user) and REDIS_URL (redis:// or rediss://).
- * Messages never quote REDIS_URL nor REDISCLI_AUTH: they may hold a password.
+ * redis-cli) plus REDIS_USERNAME (ACL user), REDIS_URL (redis:// or rediss://),
+ * REDIS_TLS_CA and REDIS_CLUSTER_NODES. Messages never quote REDIS_URL nor
+ * REDISCLI_AUTH: they may hold a password.
  */
+import { readFileSync } from 'node:fs';
 import { UsageError } from './errors.js';
 
-export interface RedisSettings {
+export interface RedisNode {
   host: string;
   port: number;
+}
+
+export interface RedisSettings extends RedisNode {
+  /** Set in Cluster mode: the seed nodes. */
+  cluster?: RedisNode[];
   username?: string;
   password?: string;
   db?: number;
   tls: boolean;
-  /** What outputs show: `redis host:port` or `rediss host:port`, never a credential. */
+  /** PEM certificates to trust instead of the system's. */
+  tlsCa?: Buffer;
+  /** What outputs show: `redis host:port`, `rediss host:port`, `redis-cluster host:port,…`; never a credential. */
   label: string;
 }
 
@@ -22,28 +31,49 @@ export type Environment = Readonly<Record<string, string | undefined>>;
 const DEFAULT_PORT = 6379;
 
 export function hasRedisSettings(env: Environment): boolean {
-  return Boolean(env.REDIS_URL || env.REDIS_HOST);
+  return Boolean(env.REDIS_URL || env.REDIS_HOST || env.REDIS_CLUSTER_NODES);
 }
 
 export function readRedisSettings(env: Environment): RedisSettings {
   const username = env.REDIS_USERNAME || undefined;
   const password = env.REDISCLI_AUTH || undefined;
-  if (env.REDIS_URL) return fromUrl(env.REDIS_URL, username, password);
+  const tlsCa = readCa(env.REDIS_TLS_CA);
+  if (env.REDIS_CLUSTER_NODES) return fromClusterNodes(env.REDIS_CLUSTER_NODES, { username, password, tlsCa, tls: env.REDIS_TLS === '1' || tlsCa !== undefined });
+  if (env.REDIS_URL) return fromUrl(env.REDIS_URL, username, password, tlsCa);
   if (!env.REDIS_HOST) {
     throw new UsageError(
-      'aucune boîte Redis configurée : REDIS_HOST (ou REDIS_URL) n’est pas défini',
+      'aucune boîte Redis configurée : REDIS_HOST (ou REDIS_URL, REDIS_CLUSTER_NODES) n’est pas défini',
       'Dans le terminal qui lance OpenCode : export REDIS_HOST=<hôte> et export REDISCLI_AUTH=<mot de passe>.',
     );
   }
-  const host = env.REDIS_HOST.trim();
-  if (!/^[A-Za-z0-9._\-:[\]]+$/.test(host)) {
-    throw new UsageError('REDIS_HOST invalide : un nom d’hôte ou une adresse IP est attendu');
-  }
-  const port = parsePort(env.REDIS_PORT, 'REDIS_PORT');
-  return withLabel({ host, port, username, password, tls: false });
+  return withLabel({ ...parseHost(env.REDIS_HOST.trim(), 'REDIS_HOST'), port: parsePort(env.REDIS_PORT, 'REDIS_PORT'), username, password, tls: false });
 }
 
-function fromUrl(raw: string, username?: string, password?: string): RedisSettings {
+function readCa(path: string | undefined): Buffer | undefined {
+  if (!path) return undefined;
+  try {
+    return readFileSync(path);
+  } catch {
+    throw new UsageError(`REDIS_TLS_CA illisible : « ${path.slice(0, 200)} »`, 'Donnez le chemin d’un fichier PEM de certificats d’autorité.');
+  }
+}
+
+function parseHost(host: string, name: string): { host: string } {
+  if (!/^[A-Za-z0-9._\-:[\]]+$/.test(host)) throw new UsageError(`${name} invalide : un nom d’hôte ou une adresse IP est attendu`);
+  return { host: host.replace(/^\[(.*)\]$/, '$1') };
+}
+
+function fromClusterNodes(raw: string, options: Pick<RedisSettings, 'username' | 'password' | 'tlsCa' | 'tls'>): RedisSettings {
+  const nodes = raw.split(',').map((entry) => {
+    const match = /^\s*(\[[^\]]+\]|[^:\s]+):(\d{1,5})\s*$/.exec(entry);
+    if (!match) throw new UsageError('REDIS_CLUSTER_NODES invalide : « hôte:port,hôte:port » est attendu');
+    return { ...parseHost(match[1]!, 'REDIS_CLUSTER_NODES'), port: parsePort(match[2], 'REDIS_CLUSTER_NODES') };
+  });
+  const settings = { ...nodes[0]!, cluster: nodes, ...options };
+  return { ...settings, label: `redis-cluster ${nodes.map(formatNode).join(',')}` };
+}
+
+function fromUrl(raw: string, username?: string, password?: string, tlsCa?: Buffer): RedisSettings {
   const invalid = () =>
     new UsageError(
       'REDIS_URL invalide (sa valeur n’est pas affichée : elle peut contenir un mot de passe)',
@@ -58,14 +88,14 @@ function fromUrl(raw: string, username?: string, password?: string): RedisSettin
   if ((url.protocol !== 'redis:' && url.protocol !== 'rediss:') || !url.hostname) throw invalid();
   const dbPath = url.pathname.replace(/^\//, '');
   if (dbPath !== '' && !/^\d{1,2}$/.test(dbPath)) throw invalid();
-  const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
   return withLabel({
-    host,
+    host: url.hostname.replace(/^\[(.*)\]$/, '$1'),
     port: url.port ? Number(url.port) : DEFAULT_PORT,
     username: url.username ? decodeURIComponent(url.username) : username,
     password: url.password ? decodeURIComponent(url.password) : password,
     db: dbPath === '' ? undefined : Number(dbPath),
     tls: url.protocol === 'rediss:',
+    tlsCa,
   });
 }
 
@@ -78,7 +108,8 @@ function parsePort(raw: string | undefined, name: string): number {
   return port;
 }
 
+const formatNode = ({ host, port }: RedisNode) => `${host.includes(':') ? `[${host}]` : host}:${port}`;
+
 function withLabel(settings: Omit<RedisSettings, 'label'>): RedisSettings {
-  const host = settings.host.includes(':') ? `[${settings.host}]` : settings.host;
-  return { ...settings, label: `${settings.tls ? 'rediss' : 'redis'} ${host}:${settings.port}` };
+  return { ...settings, label: `${settings.tls ? 'rediss' : 'redis'} ${formatNode(settings)}` };
 }

@@ -48,3 +48,11 @@ export function formatDuration(totalSeconds: number): string {
   if (minutes > 0) return `${minutes} min`;
   return `${s} s`;
 }
+
+/** "30min", "2h", "7j" (or "7d"), "90s" → seconds. */
+export function parseDuration(raw: string): number {
+  const match = /^(\d{1,6})\s*(s|min|m|h|j|d)$/.exec(raw.trim());
+  if (!match) throw new UsageError(`durée invalide : « ${raw.slice(0, 20)} »`, 'Exemples : 30min, 2h, 7j.');
+  const unit = { s: 1, min: 60, m: 60, h: 3600, j: 86400, d: 86400 }[match[2] as 's' | 'min' | 'm' | 'h' | 'j' | 'd'];
+  return Number(match[1]) * unit;
+}

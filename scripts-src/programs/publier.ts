@@ -2,7 +2,9 @@ import { exitCodesSection, parseCommandLine, printJson, runProgram, type Program
 import { UsageError } from '../lib/errors.js';
 import { ExitCode } from '../lib/exit-code.js';
 import { validateName } from '../lib/keys.js';
-import type { Publication } from '../lib/mailbox.js';
+import { readFrontMatter } from '../lib/checks/front-matter.js';
+import type { NoteSummary, Publication } from '../lib/mailbox.js';
+import { removeHiddenCharacters } from '../lib/untrusted/hidden-characters.js';
 import { openMailbox } from '../lib/open-mailbox.js';
 import { MAX_NOTE_BYTES, MAX_SESSION_BYTES, readInputFile } from '../lib/read-input-file.js';
 import { checkPublication, type CheckedFile } from '../lib/checks/run-checks.js';
@@ -11,6 +13,7 @@ import { renderReport, reportJson } from '../lib/report.js';
 import { formatDuration, parseTtl, parseTtlMax } from '../lib/ttl.js';
 
 const HELP = `Usage : publier <fichier> <equipe> <auteur> [session.json] [options]
+        publier <fichier> <equipe>    (auteur = REDIS_USERNAME)
 
 Publie une note de passation (et, en option, l’export de session
 \`opencode export --sanitize\`) dans la boîte partagée, avec une durée de vie.
@@ -24,22 +27,25 @@ sa propre clé (…-2, …-3).
 Arguments :
   <fichier>        la note, par exemple CONTEXTE-2026-12-02-alice.md (1 Mio au plus)
   <equipe>         identifiant court : lettres ASCII, chiffres, . _ - (ex. catalogue)
-  <auteur>         identifiant court, mêmes règles (ex. alice)
+  <auteur>         identifiant court, mêmes règles (ex. alice) ; par défaut
+                   l’utilisateur Redis REDIS_USERNAME s’il est défini
   [session.json]   export de session expurgé (32 Mio au plus)
 
 Options :
   --ttl <secondes> durée de vie (défaut 28800 = 8 h ; maximum CONTEXTE_TTL_MAX, défaut 7 j)
   --non-expurge    accepte un export produit sans --sanitize (les secrets restent vérifiés)
-  --json           affiche un objet JSON : cle, cle_session, ttl, expire_le, octets,
-                   octets_session, boite, constats_acceptes ; en cas de refus :
+  --json           affiche un objet JSON : cle, cle_session, ttl, ttl_max, expire_le,
+                   octets, octets_session, boite, constats_acceptes ; en cas de refus :
                    { refus: [{ fichier, ok, problemes, acceptes }] }
   -h, --help       affiche cette aide
 
 Clés : contexte:<equipe>:<auteur>:<horodatage> et session:<equipe>:<auteur>:<horodatage>,
 horodatage AAAAMMJJ-HHMM en UTC.
 
-Environnement : REDIS_HOST, REDIS_PORT (6379), REDISCLI_AUTH, REDIS_USERNAME,
-REDIS_URL (redis:// ou rediss://), CONTEXTE_TTL_MAX.
+Boîte : Redis si REDIS_URL, REDIS_HOST ou REDIS_CLUSTER_NODES est défini (aussi
+REDIS_PORT, REDISCLI_AUTH, REDIS_USERNAME, REDIS_TLS_CA) ; sinon le dossier
+CONTEXTE_DIR (défaut ~/.local/state/contexte-skills/boite). CONTEXTE_TTL_MAX
+borne la durée de vie ; la publication (ou le refus) est inscrite au journal.
 
 ${exitCodesSection()}
 `;
@@ -53,47 +59,51 @@ const program: Program = {
       'non-expurge': { type: 'boolean' },
       json: { type: 'boolean' },
     });
-    if (positionals.length < 3 || positionals.length > 4) {
+    const defaultAuthor = env.REDIS_USERNAME || undefined;
+    if (positionals.length < (defaultAuthor ? 2 : 3) || positionals.length > 4) {
       throw new UsageError(
-        positionals.length < 3 ? 'arguments manquants' : 'trop d’arguments',
+        positionals.length > 4 ? 'trop d’arguments' : 'arguments manquants',
         'Usage : publier <fichier> <equipe> <auteur> [session.json] (voir --help).',
       );
     }
-    const [notePath, team, author, sessionPath] = positionals as [string, string, string, string | undefined];
+    const [notePath, team, author = defaultAuthor!, sessionPath] = positionals as [string, string, string | undefined, string | undefined];
     validateName(team, 'equipe');
     validateName(author, 'auteur');
-    const ttlSeconds = parseTtl(values.ttl, parseTtlMax(env.CONTEXTE_TTL_MAX));
+    const ttlMax = parseTtlMax(env.CONTEXTE_TTL_MAX);
+    const ttlSeconds = parseTtl(values.ttl, ttlMax);
 
     const note = await readInputFile(notePath, 'la note', MAX_NOTE_BYTES);
     const session = sessionPath ? await readInputFile(sessionPath, 'l’export de session', MAX_SESSION_BYTES) : undefined;
+    const noteText = note.toString('utf8');
     const checked = await checkPublication(
-      { path: notePath, text: note.toString('utf8') },
+      { path: notePath, text: noteText },
       session && sessionPath ? { path: sessionPath, text: session.toString('utf8') } : undefined,
       { allowUnsanitized: values['non-expurge'] === true },
     );
     if (checked.some(({ report }) => refusing(report).length > 0)) {
       reportRefusal(checked, values.json === true);
+      await journalRefusal(env, team, author, checked);
       return ExitCode.Refused;
     }
     const acceptedCount = checked.reduce((sum, { report }) => sum + accepted(report).length, 0);
 
     const mailbox = await openMailbox(env);
     try {
-      const publication = await mailbox.publish({ team, author, note, session, ttlSeconds, now: new Date() });
-      const expiresAt = new Date(Date.now() + ttlSeconds * 1000);
+      const publication = await mailbox.publish({ team, author, note, session, ttlSeconds, now: new Date(), summary: summarize(noteText) });
       if (values.json) {
         printJson({
           cle: publication.noteKey,
           cle_session: publication.sessionKey ?? null,
           ttl: publication.ttlSeconds,
-          expire_le: expiresAt.toISOString(),
+          ttl_max: ttlMax,
+          expire_le: publication.expiresAt.toISOString(),
           octets: note.length,
           octets_session: session?.length ?? null,
           boite: mailbox.label,
           constats_acceptes: acceptedCount,
         });
       } else {
-        process.stdout.write(renderPublication(publication, mailbox.label, expiresAt));
+        process.stdout.write(renderPublication(publication, mailbox.label, ttlMax));
         if (acceptedCount > 0) process.stdout.write(`${acceptedCount} constat(s) accepté(s) par le marqueur <!-- contexte:autorise -->.\n`);
       }
     } finally {
@@ -102,11 +112,46 @@ const program: Program = {
   },
 };
 
-function renderPublication(publication: Publication, mailbox: string, expiresAt: Date): string {
+/** The title and summary `list` shows, from the note's header. */
+function summarize(text: string): NoteSummary {
+  const header = readFrontMatter(text);
+  if (header.status !== 'ok') return {};
+  const field = (name: string) => {
+    const value = header.data[name];
+    return typeof value === 'string' && value.trim() ? oneLine(value) : undefined;
+  };
+  return { ...(field('titre') ? { title: field('titre') } : {}), ...(field('resume') ? { summary: field('resume') } : {}) };
+}
+
+const oneLine = (value: string) => removeHiddenCharacters(value).replace(/\s+/g, ' ').trim().slice(0, 200);
+
+/**
+ * A refused publication is journaled too (rules and lines, never the secret).
+ * Best effort: the refusal stands even when the mailbox cannot be reached.
+ */
+async function journalRefusal(env: NodeJS.ProcessEnv, team: string, author: string, checked: CheckedFile[]): Promise<void> {
+  const detail = checked
+    .flatMap(({ report }) => refusing(report).map((problem) => `${problem.rule}${problem.line !== undefined ? ` ligne ${problem.line}` : ''}`))
+    .slice(0, 20)
+    .join(', ');
+  try {
+    const mailbox = await openMailbox(env);
+    try {
+      await mailbox.record({ kind: 'refus', team, author, detail });
+    } finally {
+      await mailbox.close();
+    }
+  } catch {
+    process.stderr.write('(le refus n’a pas pu être inscrit au journal de la boîte)\n');
+  }
+}
+
+function renderPublication(publication: Publication, mailbox: string, ttlMax: number): string {
   const keys = [publication.noteKey, publication.sessionKey].filter((key): key is string => key !== undefined);
+  const expiry = publication.expiresAt.toISOString().slice(0, 16).replace('T', ' ');
   return (
     keys.map((key) => `Publié : ${key} (TTL ${publication.ttlSeconds}s)\n`).join('') +
-    `Boîte : ${mailbox} ; expire dans ${formatDuration(publication.ttlSeconds)} (${expiresAt.toISOString().slice(0, 16).replace('T', ' ')} UTC)\n`
+    `Boîte : ${mailbox} ; expire dans ${formatDuration(publication.ttlSeconds)} (${expiry} UTC) ; durée de vie maximale de la boîte : ${formatDuration(ttlMax)}\n`
   );
 }
 

@@ -3,6 +3,9 @@
  * a separate process, with only the environment we give it.
  */
 import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -14,6 +17,9 @@ export const programPaths = {
   publier: `${packDir}/publier-contexte/scripts/publier.js`,
   recuperer: `${packDir}/recuperer-contexte/scripts/recuperer.js`,
 } as const;
+
+let state: string | undefined;
+const stateHome = () => (state ??= mkdtempSync(join(tmpdir(), 'contexte-etat-')));
 
 export interface RunResult {
   code: number | null;
@@ -32,8 +38,9 @@ export function runScript(
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [script, ...args], {
       cwd: options.cwd,
-      // A minimal environment: no Redis variable leaks in from the developer's shell.
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...options.env },
+      // A minimal environment: no Redis variable leaks in from the developer's shell, and the
+      // default folder mailbox lives in a temporary state folder, never in the developer's.
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', XDG_STATE_HOME: stateHome(), ...options.env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
