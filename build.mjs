@@ -4,7 +4,7 @@
 import { build } from 'esbuild';
 import { chmod, cp, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 
-/** Each program and the skill that ships it. */
+/** Each program and the skill that ships it; the platform team's admin program ships with none. */
 export const programs = [
   { name: 'verifier', skill: 'partager-contexte' },
   { name: 'lire', skill: 'reprendre-contexte' },
@@ -17,11 +17,12 @@ for (const skill of await readdir('skills')) {
   await mkdir(`dist/skills/${skill}`, { recursive: true });
   await cp(`skills/${skill}`, `dist/skills/${skill}`, { recursive: true });
 }
+const outfile = ({ name, skill }) => (skill ? `dist/skills/${skill}/scripts/${name}.js` : `dist/${name}.js`);
 await Promise.all(
-  programs.map(({ name, skill }) =>
+  [...programs, { name: 'admin' }].map((program) =>
     build({
-      entryPoints: [`scripts-src/programs/${name}.ts`],
-      outfile: `dist/skills/${skill}/scripts/${name}.js`,
+      entryPoints: [`scripts-src/programs/${program.name}.ts`],
+      outfile: outfile(program),
       bundle: true,
       platform: 'node',
       target: 'node18',
@@ -39,4 +40,6 @@ await Promise.all(
 for (const skill of new Set(programs.map(({ skill }) => skill))) {
   await writeFile(`dist/skills/${skill}/scripts/package.json`, '{ "type": "commonjs" }\n');
 }
-await Promise.all(programs.map(({ name, skill }) => chmod(`dist/skills/${skill}/scripts/${name}.js`, 0o755)));
+await Promise.all([...programs, { name: 'admin' }].map((program) => chmod(outfile(program), 0o755)));
+// dist/admin.js sits beside no package.json of ours: give dist/ one, for the same reason.
+await writeFile('dist/package.json', '{ "type": "commonjs" }\n');

@@ -40,6 +40,19 @@ export function printJson(value: unknown): void {
   process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
 }
 
+/**
+ * Says in the command's own terms what a refused right means (Redis ACL NOPERM,
+ * or a folder the user may not write), instead of the generic message.
+ */
+export async function explainDenied<T>(operation: Promise<T>, message: string, hint: string): Promise<T> {
+  try {
+    return await operation;
+  } catch (error) {
+    if (error instanceof MailboxError && error.failure === 'no-permission') throw new CliError(`${message} (${error.mailbox})`, ExitCode.Denied, hint, { cause: error });
+    throw error;
+  }
+}
+
 /** Runs a program: the single place that prints errors and sets the exit code. */
 export async function runProgram(program: Program): Promise<void> {
   const argv = process.argv.slice(2);

@@ -1,4 +1,4 @@
-import { exitCodesSection, parseCommandLine, printJson, runProgram, type Program } from '../lib/cli.js';
+import { explainDenied, exitCodesSection, parseCommandLine, printJson, runProgram, type Program } from '../lib/cli.js';
 import { UsageError } from '../lib/errors.js';
 import { ExitCode } from '../lib/exit-code.js';
 import { validateName } from '../lib/keys.js';
@@ -89,7 +89,11 @@ const program: Program = {
 
     const mailbox = await openMailbox(env);
     try {
-      const publication = await mailbox.publish({ team, author, note, session, ttlSeconds, now: new Date(), summary: summarize(noteText) });
+      const publication = await explainDenied(
+        mailbox.publish({ team, author, note, session, ttlSeconds, now: new Date(), summary: summarize(noteText) }),
+        `publication refusée : l’utilisateur ${mailbox.user} n’a pas le droit d’écrire contexte:${team}:${author}:*`,
+        'Un auteur ne publie que sous son propre nom et dans son équipe (droits ACL de la boîte).',
+      );
       if (values.json) {
         printJson({
           cle: publication.noteKey,

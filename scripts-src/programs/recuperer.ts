@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { exitCodesSection, parseCommandLine, printJson, runProgram, type Program } from '../lib/cli.js';
+import { explainDenied, exitCodesSection, parseCommandLine, printJson, runProgram, type Program } from '../lib/cli.js';
 import { CliError, UsageError } from '../lib/errors.js';
 import { ExitCode } from '../lib/exit-code.js';
 import { flattenKey, parseKey, quoteForMessage, requireKey, validateName } from '../lib/keys.js';
@@ -172,7 +172,12 @@ async function withMailbox(env: NodeJS.ProcessEnv, action: (mailbox: Mailbox) =>
 }
 
 async function list(mailbox: Mailbox, query: ListQuery, ttlMax: number, json: boolean): Promise<void> {
-  const entries = (await mailbox.list(query)).sort(
+  const listed = await explainDenied(
+    mailbox.list(query),
+    'team' in query ? `l’utilisateur ${mailbox.user} n’a pas le droit de lister l’équipe ${query.team}` : `l’utilisateur ${mailbox.user} n’a pas le droit de parcourir toute la boîte`,
+    'team' in query ? 'Chacun ne lit que les notes de son équipe.' : 'Listez par équipe : recuperer list --equipe <equipe>.',
+  );
+  const entries = listed.sort(
     (a, b) => b.parts.stamp.localeCompare(a.parts.stamp, 'en', { numeric: true }) || a.key.localeCompare(b.key),
   );
   if (json) {
@@ -225,7 +230,7 @@ function formatSize(bytes: number): string {
 }
 
 async function get(mailbox: Mailbox, key: string, target: Target, options: { force: boolean; json: boolean; frame: boolean }): Promise<void> {
-  const value = await mailbox.get(key);
+  const value = await explainDenied(mailbox.get(key), `l’utilisateur ${mailbox.user} n’a pas le droit de lire ${key}`, 'Chacun ne lit que les notes de son équipe.');
   if (value === undefined) {
     throw new CliError(`clé introuvable dans ${mailbox.label} : ${key} (expirée ou jamais publiée)`, ExitCode.NotFound, 'Listez les notes disponibles avec : recuperer list');
   }
@@ -244,20 +249,20 @@ async function get(mailbox: Mailbox, key: string, target: Target, options: { for
 }
 
 async function remove(mailbox: Mailbox, key: string, json: boolean): Promise<void> {
-  const removed = await mailbox.remove(key);
+  const removed = await explainDenied(mailbox.remove(key), `l’utilisateur ${mailbox.user} n’a pas le droit de supprimer ${key}`, 'Un auteur ne supprime que ses propres notes ; la purge d’une équipe revient à qui administre la boîte.');
   if (removed.length === 0) throw new CliError(`clé introuvable dans ${mailbox.label} : ${key} (expirée ou jamais publiée)`, ExitCode.NotFound);
   if (json) printJson({ supprimees: removed, boite: mailbox.label });
   else process.stdout.write(`${removed.map((deleted) => `Supprimé : ${deleted}`).join('\n')}\nBoîte : ${mailbox.label}\n`);
 }
 
 async function purge(mailbox: Mailbox, team: string, json: boolean): Promise<void> {
-  const count = await mailbox.purge(team);
+  const count = await explainDenied(mailbox.purge(team), `l’utilisateur ${mailbox.user} n’a pas le droit de purger l’équipe ${team}`, 'La purge revient à qui administre la boîte.');
   if (json) printJson({ equipe: team, supprimees: count, boite: mailbox.label });
   else process.stdout.write(`Purgé : ${count} clé(s) de l’équipe ${team}\nBoîte : ${mailbox.label} (le journal est gardé)\n`);
 }
 
 async function journal(mailbox: Mailbox, team: string, since: Date, json: boolean): Promise<void> {
-  const events = await mailbox.journal(team, since);
+  const events = await explainDenied(mailbox.journal(team, since), `l’utilisateur ${mailbox.user} n’a pas le droit de lire le journal de l’équipe ${team}`, 'Le journal se lit avec un compte d’administration de la boîte.');
   const shown = (event: JournalEvent) => ({
     quand: event.at.toISOString(),
     evenement: event.kind,
