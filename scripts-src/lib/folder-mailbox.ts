@@ -4,6 +4,7 @@
  *
  *   <dossier>/<equipe>/<auteur>/contexte-<horodatage>   a note
  *   <dossier>/<equipe>/<auteur>/session-<horodatage>    its session export
+ *   <dossier>/<equipe>/<auteur>/resume-<horodatage>     what `list` shows of it (JSON)
  *   <dossier>/<equipe>/journal.jsonl                    the team's journal, append-only
  *
  * A note's expiry is its file's modification time, set before the file appears,
@@ -15,7 +16,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import { appendFile, chmod, link, lstat, mkdir, open, readFile, readdir, rename, rm, stat, unlink, utimes } from 'node:fs/promises';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
-import { readFrontMatter } from './checks/front-matter.js';
 import { MailboxError } from './errors.js';
 import { buildKey, candidateStamp, isValidName, minuteStamp, parseKey, sessionKeyOf, type KeyParts } from './keys.js';
 import type { JournalEvent, ListedEntry, ListQuery, Mailbox, Publication, PublishRequest } from './mailbox.js';
@@ -88,7 +88,9 @@ class FolderMailbox implements Mailbox {
           }
           const noteKey = buildKey(parts);
           try {
-            await this.append({ kind: 'publication', team, author, key: noteKey, sha256: sha256(request.note), size: request.note.length });
+            const digest = sha256(request.note);
+            await this.writeSummary(join(folder, `resume-${parts.stamp}`), { ...request.summary, sha256: digest });
+            await this.append({ kind: 'publication', team, author, key: noteKey, sha256: digest, size: request.note.length });
           } catch (error) {
             await this.deleteFiles(parts);
             throw error;
@@ -126,7 +128,8 @@ class FolderMailbox implements Mailbox {
 
   async get(key: string): Promise<Buffer | undefined> {
     return this.run(async () => {
-      const parts = parseKey(key)!;
+      const parts = parseKey(key);
+      if (!parts) return undefined;
       const value = await this.readLive(parts);
       if (value) await this.append({ kind: 'lecture', team: parts.team, author: parts.author, key, sha256: sha256(value), size: value.length });
       return value;
@@ -135,7 +138,8 @@ class FolderMailbox implements Mailbox {
 
   async remove(key: string): Promise<string[]> {
     return this.run(async () => {
-      const parts = parseKey(key)!;
+      const parts = parseKey(key);
+      if (!parts) return [];
       const removed = await this.deleteFiles(parts);
       if (removed.length > 0) await this.append({ kind: 'suppression', team: parts.team, author: parts.author, key: buildKey({ ...parts, kind: 'contexte' }), detail: removed.join(' ') });
       return removed;
@@ -211,30 +215,41 @@ class FolderMailbox implements Mailbox {
     return path;
   }
 
+  /** What `list` shows, from the summary written at publication; an old file without one is read. */
   private async entry(parts: KeyParts): Promise<ListedEntry | undefined> {
-    const path = join(this.root, parts.team, parts.author, fileName(parts));
-    const value = await this.readLive(parts);
-    if (!value) return undefined;
-    const expires = (await stat(path).catch(() => undefined))?.mtimeMs;
-    if (expires === undefined) return undefined;
-    const header = parts.kind === 'contexte' ? readFrontMatter(value.subarray(0, 20_000).toString('utf8')) : undefined;
-    const data = header?.status === 'ok' ? header.data : {};
+    const folder = join(this.root, parts.team, parts.author);
+    const info = await this.live(parts);
+    if (!info) return undefined;
+    const stored = parts.kind === 'contexte' ? await readSummary(join(folder, `resume-${parts.stamp}`)) : undefined;
+    const summary = stored ?? { sha256: sha256((await this.readLive(parts)) ?? Buffer.alloc(0)) };
     const session = parts.kind === 'contexte' ? sessionKeyOf(parts) : undefined;
-    const hasSession = session ? await exists(join(this.root, parts.team, parts.author, fileName({ ...parts, kind: 'session' }))) : false;
+    const hasSession = session ? await exists(join(folder, fileName({ ...parts, kind: 'session' }))) : false;
     return {
       key: buildKey(parts),
       parts,
-      ttlSeconds: Math.ceil((expires - Date.now()) / 1000),
-      size: value.length,
-      sha256: sha256(value),
+      ttlSeconds: Math.ceil((info.mtimeMs - Date.now()) / 1000),
+      size: info.size,
+      sha256: summary.sha256,
       ...(hasSession && session ? { sessionKey: session } : {}),
-      ...(typeof data.titre === 'string' ? { title: data.titre } : {}),
-      ...(typeof data.resume === 'string' ? { summary: data.resume } : {}),
+      ...(summary.title ? { title: summary.title } : {}),
+      ...(summary.summary ? { summary: summary.summary } : {}),
     };
   }
 
-  /** The file's bytes if it exists and has not expired; an expired file is deleted when seen. */
-  private async readLive(parts: KeyParts): Promise<Buffer | undefined> {
+  private async writeSummary(path: string, summary: StoredSummary): Promise<void> {
+    const temporary = `${path}.${randomBytes(6).toString('hex')}.tmp`;
+    const handle = await open(temporary, 'wx', this.modes.file);
+    try {
+      await handle.writeFile(JSON.stringify(summary));
+      await handle.chmod(this.modes.file);
+    } finally {
+      await handle.close();
+    }
+    await rename(temporary, path);
+  }
+
+  /** The file's metadata if it exists and has not expired; an expired file is deleted when seen. */
+  private async live(parts: KeyParts) {
     const path = join(this.root, parts.team, parts.author, fileName(parts));
     let info;
     try {
@@ -246,8 +261,16 @@ class FolderMailbox implements Mailbox {
     if (!info.isFile()) return undefined;
     if (info.mtimeMs <= Date.now()) {
       await this.discard(path, info.ino);
+      if (parts.kind === 'contexte') await unlink(join(this.root, parts.team, parts.author, `resume-${parts.stamp}`)).catch(() => undefined);
       return undefined;
     }
+    return info;
+  }
+
+  /** The file's bytes if it exists and has not expired. */
+  private async readLive(parts: KeyParts): Promise<Buffer | undefined> {
+    const path = join(this.root, parts.team, parts.author, fileName(parts));
+    if (!(await this.live(parts))) return undefined;
     try {
       return await readFile(path);
     } catch (error) {
@@ -270,6 +293,7 @@ class FolderMailbox implements Mailbox {
   }
 
   private async deleteFiles(parts: KeyParts): Promise<string[]> {
+    await unlink(join(this.root, parts.team, parts.author, `resume-${parts.stamp}`)).catch(() => undefined);
     const removed: string[] = [];
     for (const kind of ['contexte', 'session'] as const) {
       const variant = { ...parts, kind };
@@ -311,6 +335,26 @@ class FolderMailbox implements Mailbox {
 }
 
 const fileName = (parts: KeyParts) => `${parts.kind}-${parts.stamp}`;
+
+interface StoredSummary {
+  title?: string;
+  summary?: string;
+  sha256: string;
+}
+
+async function readSummary(path: string): Promise<StoredSummary | undefined> {
+  try {
+    const raw = JSON.parse(await readFile(path, 'utf8')) as Record<string, unknown>;
+    if (typeof raw.sha256 !== 'string') return undefined;
+    return {
+      sha256: raw.sha256,
+      ...(typeof raw.title === 'string' ? { title: raw.title } : {}),
+      ...(typeof raw.summary === 'string' ? { summary: raw.summary } : {}),
+    };
+  } catch {
+    return undefined;
+  }
+}
 
 function partsOf(team: string, author: string, name: string): KeyParts | undefined {
   const match = /^(contexte|session)-(.+)$/.exec(name);

@@ -187,7 +187,8 @@ class RedisMailbox implements Mailbox {
 
   async remove(key: string): Promise<string[]> {
     return this.run(async () => {
-      const parts = parseKey(key)!;
+      const parts = parseKey(key);
+      if (!parts) return [];
       const noteKey = buildKey({ ...parts, kind: 'contexte' });
       const keys = [noteKey, sessionKeyOf(parts)];
       const deleted = await Promise.all(keys.map((candidate) => this.client.del(candidate)));

@@ -3,12 +3,15 @@
  * own temporary folder, and stops it afterwards. Each test file gets its own
  * server, so files run in parallel without sharing state.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Redis } from 'ioredis';
+import { Cluster, Redis } from 'ioredis';
+
+const run = promisify(execFile);
 
 export interface RedisServer {
   port: number;
@@ -87,4 +90,114 @@ export async function stopProcess(child: ChildProcess): Promise<void> {
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGKILL');
   await exited;
+}
+
+export interface TlsRedisServer extends RedisServer {
+  /** PEM of the certificate authority that signed the server's certificate. */
+  caFile: string;
+}
+
+/**
+ * A redis-server speaking only TLS, with a CA and a server certificate made by
+ * openssl for this test (CN localhost, SAN 127.0.0.1).
+ */
+export async function startTlsRedis(): Promise<TlsRedisServer> {
+  const dir = await mkdtemp(join(tmpdir(), 'contexte-tls-'));
+  const file = (name: string) => join(dir, name);
+  const openssl = (...args: string[]) => run('openssl', args, { cwd: dir });
+  await openssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=contexte-test-ca', '-keyout', file('ca.key'), '-out', file('ca.crt'));
+  await openssl('req', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=localhost', '-keyout', file('server.key'), '-out', file('server.csr'));
+  await run('sh', ['-c', `printf 'subjectAltName=DNS:localhost,IP:127.0.0.1\\n' > ${file('san.ext')}`]);
+  await openssl('x509', '-req', '-in', file('server.csr'), '-CA', file('ca.crt'), '-CAkey', file('ca.key'), '-CAcreateserial', '-days', '1', '-extfile', file('san.ext'), '-out', file('server.crt'));
+  const password = randomPassword();
+  for (let attempt = 0; ; attempt++) {
+    const port = await freePort();
+    const child = spawn(
+      'redis-server',
+      ['--port', '0', '--tls-port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--requirepass', password,
+        '--tls-cert-file', file('server.crt'), '--tls-key-file', file('server.key'), '--tls-ca-cert-file', file('ca.crt'), '--tls-auth-clients', 'no'],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    const admin = new Redis({ port, host: '127.0.0.1', password, tls: { ca: await readFile(file('ca.crt')), servername: 'localhost' }, lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 });
+    admin.on('error', () => undefined);
+    if (await waitUntilReady(admin, child)) {
+      return {
+        port,
+        password,
+        admin,
+        caFile: file('ca.crt'),
+        env: { REDIS_URL: `rediss://127.0.0.1:${port}`, REDISCLI_AUTH: password, REDIS_TLS_CA: file('ca.crt') },
+        async stop() {
+          admin.disconnect();
+          await stopProcess(child);
+          await rm(dir, { recursive: true, force: true });
+        },
+      };
+    }
+    admin.disconnect();
+    await stopProcess(child);
+    if (attempt >= 4) throw new Error(`TLS redis-server did not start on port ${port}`);
+  }
+}
+
+export interface RedisCluster {
+  ports: number[];
+  password: string;
+  env: Record<string, string>;
+  admin: Cluster;
+  stop(): Promise<void>;
+}
+
+/** Three masters on loopback ports, joined with `redis-cli --cluster create`. */
+export async function startCluster(): Promise<RedisCluster> {
+  const dir = await mkdtemp(join(tmpdir(), 'contexte-cluster-'));
+  const password = randomPassword();
+  const ports: number[] = [];
+  while (ports.length < 3) {
+    const port = await freePort();
+    // The cluster bus listens on port + 10000: keep both free and below 65536.
+    if (port < 55000 && !ports.includes(port)) ports.push(port);
+  }
+  const children = ports.map((port) =>
+    spawn(
+      'redis-server',
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--cluster-enabled', 'yes',
+        '--cluster-config-file', `nodes-${port}.conf`, '--cluster-node-timeout', '2000', '--requirepass', password, '--masterauth', password],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    ),
+  );
+  const stopAll = async () => {
+    await Promise.all(children.map(stopProcess));
+    await rm(dir, { recursive: true, force: true });
+  };
+  try {
+    for (const port of ports) {
+      const probe = new Redis({ port, host: '127.0.0.1', password, lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 });
+      probe.on('error', () => undefined);
+      const ready = await waitUntilReady(probe, children[ports.indexOf(port)]!);
+      probe.disconnect();
+      if (!ready) throw new Error(`cluster node ${port} did not start`);
+    }
+    await run('redis-cli', ['--no-auth-warning', '-a', password, '--cluster', 'create', ...ports.map((port) => `127.0.0.1:${port}`), '--cluster-yes'], { timeout: 30_000 });
+    for (let i = 0; i < 100; i++) {
+      const { stdout } = await run('redis-cli', ['--no-auth-warning', '-a', password, '-p', String(ports[0]), 'cluster', 'info']);
+      if (stdout.includes('cluster_state:ok')) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const admin = new Cluster(ports.map((port) => ({ host: '127.0.0.1', port })), { redisOptions: { password } });
+    admin.on('error', () => undefined);
+    return {
+      ports,
+      password,
+      admin,
+      env: { REDIS_CLUSTER_NODES: ports.map((port) => `127.0.0.1:${port}`).join(','), REDISCLI_AUTH: password },
+      async stop() {
+        admin.disconnect();
+        await stopAll();
+      },
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
 }

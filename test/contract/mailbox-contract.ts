@@ -1,0 +1,204 @@
+/**
+ * One contract for every mailbox: the folder, a Redis server, a Redis Cluster.
+ * Each backend file calls `mailboxContract` with a factory; the tests use the
+ * library through `openMailbox(env)`, as the programs do, and the programs
+ * themselves where processes matter (concurrency).
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Mailbox } from '../../scripts-src/lib/mailbox.js';
+import { openMailbox } from '../../scripts-src/lib/open-mailbox.js';
+import { handoffNote } from '../helpers/notes.js';
+import { publier } from '../helpers/run-program.js';
+
+export interface Backend {
+  /** The environment that selects this mailbox, for the library and for the programs. */
+  env: Record<string, string>;
+  /** Expected start of the mailbox's label. */
+  label: RegExp;
+  stop(): Promise<void>;
+}
+
+let teams = 0;
+const uniqueTeam = () => `t${process.pid}x${++teams}x${randomBytes(2).toString('hex')}`;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function mailboxContract(name: string, start: () => Promise<Backend>): void {
+  describe(`mailbox contract: ${name}`, () => {
+    let backend: Backend;
+    let mailbox: Mailbox;
+    let dir: string;
+
+    beforeAll(async () => {
+      backend = await start();
+      mailbox = await openMailbox(backend.env);
+      dir = await mkdtemp(join(tmpdir(), 'contexte-contrat-'));
+    });
+    afterAll(async () => {
+      await mailbox?.close();
+      await backend?.stop();
+      await rm(dir, { recursive: true, force: true });
+    });
+
+    const publish = (team: string, author: string, note: Buffer | string, options: { ttl?: number; session?: Buffer } = {}) =>
+      mailbox.publish({
+        team,
+        author,
+        note: Buffer.from(note),
+        ...(options.session ? { session: options.session } : {}),
+        ttlSeconds: options.ttl ?? 600,
+        now: new Date(),
+        summary: { title: `Note de ${author}`, summary: 'Une ligne de résumé.' },
+      });
+
+    it('names itself without any credential', () => {
+      expect(mailbox.label).toMatch(backend.label);
+      if (backend.env.REDISCLI_AUTH) expect(mailbox.label).not.toContain(backend.env.REDISCLI_AUTH);
+    });
+
+    it('round-trips any bytes exactly, and lists the note with its summary', async () => {
+      const team = uniqueTeam();
+      const bytes = Buffer.concat([Buffer.from('# Décisions\r\nÉtat : ✓\n', 'utf8'), randomBytes(64), Buffer.from([0, 255, 13])]);
+      const { noteKey, expiresAt } = await publish(team, 'alice', bytes);
+      expect(noteKey).toMatch(new RegExp(`^contexte:${team}:alice:\\d{8}-\\d{4}$`));
+      expect(expiresAt.getTime()).toBeGreaterThan(Date.now() + 590_000);
+      expect(Buffer.compare((await mailbox.get(noteKey))!, bytes)).toBe(0);
+      const [entry] = await mailbox.list({ team });
+      expect(entry).toMatchObject({ key: noteKey, size: bytes.length, title: 'Note de alice', summary: 'Une ligne de résumé.' });
+      expect(entry!.ttlSeconds).toBeGreaterThan(590);
+      expect(entry!.ttlSeconds).toBeLessThanOrEqual(600);
+    });
+
+    it('keeps title and summary readable for a real note', async () => {
+      const team = uniqueTeam();
+      await mailbox.publish({ team, author: 'bob', note: Buffer.from(handoffNote()), ttlSeconds: 60, now: new Date(), summary: { title: 'Migration du catalogue vers HTTP' } });
+      expect((await mailbox.list({ team }))[0]?.title).toBe('Migration du catalogue vers HTTP');
+    });
+
+    it('never overwrites: a second publication in the same minute gets the next key', async () => {
+      const team = uniqueTeam();
+      const first = await publish(team, 'alice', 'première');
+      const second = await publish(team, 'alice', 'deuxième');
+      expect(second.noteKey).not.toBe(first.noteKey);
+      expect((await mailbox.get(first.noteKey))!.toString()).toBe('première');
+      expect((await mailbox.get(second.noteKey))!.toString()).toBe('deuxième');
+    });
+
+    it('pairs a session export with its note under the same stamp', async () => {
+      const team = uniqueTeam();
+      const session = Buffer.from(JSON.stringify({ info: { title: '[redacted:x]' }, messages: [] }));
+      const publication = await publish(team, 'alice', 'note', { session });
+      expect(publication.sessionKey).toBe(publication.noteKey.replace(/^contexte:/, 'session:'));
+      expect(Buffer.compare((await mailbox.get(publication.sessionKey!))!, session)).toBe(0);
+      expect((await mailbox.list({ team }))[0]?.sessionKey).toBe(publication.sessionKey);
+    });
+
+    it('lists a team, one author, or a glob pattern, and nothing from other teams', async () => {
+      const team = uniqueTeam();
+      const other = uniqueTeam();
+      const a = await publish(team, 'alice', 'a');
+      const b = await publish(team, 'bob', 'b');
+      await publish(other, 'alice', 'c');
+      expect((await mailbox.list({ team })).map((entry) => entry.key).sort()).toEqual([a.noteKey, b.noteKey].sort());
+      expect((await mailbox.list({ team, author: 'bob' })).map((entry) => entry.key)).toEqual([b.noteKey]);
+      expect((await mailbox.list({ pattern: `contexte:${team}:a*` })).map((entry) => entry.key)).toEqual([a.noteKey]);
+      expect(await mailbox.list({ team: uniqueTeam() })).toEqual([]);
+    });
+
+    it('expires notes: an expired note is neither listed nor returned', async () => {
+      const team = uniqueTeam();
+      const { noteKey } = await publish(team, 'alice', 'éphémère', { ttl: 1 });
+      expect(await mailbox.list({ team })).toHaveLength(1);
+      await sleep(2100);
+      expect(await mailbox.list({ team })).toEqual([]);
+      expect(await mailbox.get(noteKey)).toBeUndefined();
+      expect(await mailbox.list({ pattern: `contexte:${team}:*` })).toEqual([]);
+    });
+
+    it('says a missing key is missing', async () => {
+      expect(await mailbox.get(`contexte:${uniqueTeam()}:personne:20260101-0000`)).toBeUndefined();
+      expect(await mailbox.remove(`contexte:${uniqueTeam()}:personne:20260101-0000`)).toEqual([]);
+    });
+
+    it('removes a note with its session export and its index entry', async () => {
+      const team = uniqueTeam();
+      const { noteKey, sessionKey } = await publish(team, 'alice', 'à retirer', { session: Buffer.from('{}') });
+      const kept = await publish(team, 'bob', 'à garder');
+      expect((await mailbox.remove(noteKey)).sort()).toEqual([noteKey, sessionKey!].sort());
+      expect(await mailbox.get(noteKey)).toBeUndefined();
+      expect(await mailbox.get(sessionKey!)).toBeUndefined();
+      expect((await mailbox.list({ team })).map((entry) => entry.key)).toEqual([kept.noteKey]);
+    });
+
+    it('purges a team and only that team', async () => {
+      const team = uniqueTeam();
+      const other = uniqueTeam();
+      await publish(team, 'alice', 'a', { session: Buffer.from('{}') });
+      await publish(team, 'bob', 'b');
+      const survivor = await publish(other, 'alice', 'c');
+      expect(await mailbox.purge(team)).toBe(3);
+      expect(await mailbox.list({ team })).toEqual([]);
+      expect((await mailbox.list({ team: other })).map((entry) => entry.key)).toEqual([survivor.noteKey]);
+    });
+
+    it('journals publications, reads, refusals, removals and purges, without secrets', async () => {
+      const team = uniqueTeam();
+      const since = new Date(Date.now() - 1000);
+      const { noteKey } = await publish(team, 'alice', 'journalisée');
+      await mailbox.get(noteKey);
+      await mailbox.record({ kind: 'refus', team, author: 'bob', detail: 'jeton-github ligne 12' });
+      await mailbox.remove(noteKey);
+      await mailbox.purge(team);
+      const events = await mailbox.journal(team, since);
+      expect(events.map((event) => event.kind)).toEqual(['publication', 'lecture', 'refus', 'suppression', 'purge']);
+      expect(events[0]).toMatchObject({ team, user: mailbox.user, author: 'alice', key: noteKey, size: Buffer.byteLength('journalisée'), sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+      expect(events[2]).toMatchObject({ author: 'bob', detail: 'jeton-github ligne 12' });
+      expect(await mailbox.journal(team, new Date(Date.now() + 60_000))).toEqual([]);
+    });
+
+    it('gives twenty processes publishing at once twenty distinct, complete notes', async () => {
+      const team = uniqueTeam();
+      const notes = await Promise.all(
+        Array.from({ length: 20 }, async (_, index) => {
+          const path = join(dir, `${team}-${index}.md`);
+          const text = handoffNote({ extra: `Publication ${index} ${randomBytes(8).toString('hex')}\n` });
+          await writeFile(path, text);
+          return { path, text };
+        }),
+      );
+      const results = await Promise.all(notes.map(({ path }) => publier([path, team, 'alice', '--json'], { env: backend.env, timeoutMs: 60_000 })));
+      expect(results.map((result) => result.code)).toEqual(Array(20).fill(0));
+      const keys = results.map((result) => (JSON.parse(result.stdout) as { cle: string }).cle);
+      expect(new Set(keys).size).toBe(20);
+      const stored = await Promise.all(keys.map(async (key) => (await mailbox.get(key))!.toString()));
+      expect(stored.sort()).toEqual(notes.map(({ text }) => text).sort());
+      const listed = await mailbox.list({ team });
+      expect(listed).toHaveLength(20);
+      for (const entry of listed) expect(entry.ttlSeconds).toBeGreaterThan(0);
+    }, 90_000);
+
+    it('never shows a note half-written while it is being published', async () => {
+      const team = uniqueTeam();
+      const big = Buffer.alloc(4 * 1024 * 1024, 'x');
+      let done = false;
+      const seen: number[] = [];
+      const watcher = (async () => {
+        while (!done) {
+          for (const entry of await mailbox.list({ team })) {
+            const value = await mailbox.get(entry.key);
+            if (value) seen.push(value.length);
+          }
+          await sleep(1);
+        }
+      })();
+      await Promise.all(Array.from({ length: 3 }, () => publish(team, 'alice', big)));
+      done = true;
+      await watcher;
+      for (const length of seen) expect(length).toBe(big.length);
+      expect(await mailbox.list({ team })).toHaveLength(3);
+    }, 60_000);
+  });
+}
