@@ -27,7 +27,7 @@ export function isValidName(value: string): boolean {
 export function validateName(value: string, label: 'equipe' | 'auteur'): string {
   if (!NAME.test(value)) {
     throw new UsageError(
-      `nom ${label === 'equipe' ? "d'équipe" : "d'auteur"} invalide : ${quoteForMessage(value)}`,
+      `nom ${label === 'equipe' ? 'd’équipe' : 'd’auteur'} invalide : ${quoteForMessage(value)}`,
       'Utilisez 1 à 64 caractères parmi lettres ASCII, chiffres, « . », « _ » et « - », en commençant par une lettre ou un chiffre (exemple : catalogue, alice).',
     );
   }

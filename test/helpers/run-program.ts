@@ -11,6 +11,8 @@ import { fileURLToPath } from 'node:url';
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 export const packDir = `${repoRoot}dist/skills`;
 
+export const adminPath = `${repoRoot}dist/admin.js`;
+
 export const programPaths = {
   verifier: `${packDir}/partager-contexte/scripts/verifier.js`,
   lire: `${packDir}/reprendre-contexte/scripts/lire.js`,
@@ -56,6 +58,7 @@ export function runScript(
   });
 }
 
+export const admin = (args: string[], options?: Parameters<typeof runScript>[2]) => runScript(adminPath, args, options);
 export const lire = (args: string[], options?: Parameters<typeof runScript>[2]) => runScript(programPaths.lire, args, options);
 export const verifier = (args: string[], options?: Parameters<typeof runScript>[2]) => runScript(programPaths.verifier, args, options);
 export const publier = (args: string[], options?: Parameters<typeof runScript>[2]) => runScript(programPaths.publier, args, options);

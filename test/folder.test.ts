@@ -1,0 +1,87 @@
+/** What only the folder mailbox has: the default location, file modes, a shared folder, the journal file. */
+import { chmod, mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { handoffNote } from './helpers/notes.js';
+import { publier, recuperer } from './helpers/run-program.js';
+
+let root: string;
+let note: string;
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'contexte-dossier-'));
+  note = join(root, 'note.md');
+  await writeFile(note, handoffNote());
+});
+afterAll(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+const modeOf = async (path: string) => (await stat(path)).mode & 0o7777;
+
+describe('folder mailbox', () => {
+  it('is the default without any Redis setting, under XDG_STATE_HOME, and says so', async () => {
+    const state = join(root, 'etat');
+    const result = await publier([note, 'catalogue', 'alice', '--json'], { env: { XDG_STATE_HOME: state } });
+    expect(result.code, result.stderr).toBe(0);
+    const box = join(state, 'contexte-skills', 'boite');
+    expect(JSON.parse(result.stdout).boite).toBe(`dossier ${box}`);
+    const listed = await recuperer(['list', '--equipe', 'catalogue'], { env: { XDG_STATE_HOME: state } });
+    expect(listed.stdout).toContain(`Boîte : dossier ${box}`);
+  });
+
+  it('keeps folders 0700 and files 0600 by default', async () => {
+    const box = join(root, 'privee');
+    const result = await publier([note, 'catalogue', 'alice', '--json'], { env: { CONTEXTE_DIR: box } });
+    const key = (JSON.parse(result.stdout) as { cle: string }).cle;
+    const stamp = key.split(':')[3];
+    expect(await modeOf(box)).toBe(0o700);
+    expect(await modeOf(join(box, 'catalogue'))).toBe(0o700);
+    expect(await modeOf(join(box, 'catalogue', 'alice'))).toBe(0o700);
+    expect(await modeOf(join(box, 'catalogue', 'alice', `contexte-${stamp}`))).toBe(0o600);
+    expect(await modeOf(join(box, 'catalogue', 'journal.jsonl'))).toBe(0o600);
+  });
+
+  it('shares with the group when the user made the folder group-accessible (chmod 2770)', async () => {
+    const box = join(root, 'partagee');
+    await mkdir(box);
+    await chmod(box, 0o2770);
+    const result = await publier([note, 'catalogue', 'alice', '--json'], { env: { CONTEXTE_DIR: box } });
+    const stamp = (JSON.parse(result.stdout) as { cle: string }).cle.split(':')[3];
+    expect(await modeOf(join(box, 'catalogue', 'alice'))).toBe(0o2770);
+    expect(await modeOf(join(box, 'catalogue', 'alice', `contexte-${stamp}`))).toBe(0o640);
+  });
+
+  it('appends the journal as JSON lines', async () => {
+    const box = join(root, 'journal');
+    const env = { CONTEXTE_DIR: box };
+    const key = (JSON.parse((await publier([note, 'catalogue', 'alice', '--json'], { env })).stdout) as { cle: string }).cle;
+    await recuperer(['get', key, join(root, 'lue.md')], { env });
+    const lines = (await readFile(join(box, 'catalogue', 'journal.jsonl'), 'utf8')).trim().split('\n').map((line) => JSON.parse(line));
+    expect(lines.map((line) => line.evenement)).toEqual(['publication', 'lecture']);
+    expect(lines[0]).toMatchObject({ cle: key, auteur: 'alice', quand: expect.any(String), sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    const shown = await recuperer(['journal', '--equipe', 'catalogue', '--depuis', '1h'], { env });
+    expect(shown.stdout).toContain('2 événement(s)');
+  });
+
+  it('deletes an expired note when it sees it', async () => {
+    const box = join(root, 'expiration');
+    const env = { CONTEXTE_DIR: box };
+    const key = (JSON.parse((await publier([note, 'catalogue', 'alice', '--ttl', '1', '--json'], { env })).stdout) as { cle: string }).cle;
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const result = await recuperer(['get', key, join(root, 'perimee.md')], { env });
+    expect(result.code).toBe(3);
+    expect((await readdir(join(box, 'catalogue', 'alice'))).filter((name) => name.startsWith('contexte-'))).toEqual([]);
+  });
+
+  it('purges a team with recuperer purger and keeps its journal', async () => {
+    const box = join(root, 'purge');
+    const env = { CONTEXTE_DIR: box };
+    await publier([note, 'catalogue', 'alice'], { env });
+    await publier([note, 'catalogue', 'bob'], { env });
+    expect((await recuperer(['purger', '--equipe', 'catalogue'], { env })).code).toBe(2);
+    const purged = await recuperer(['purger', '--equipe', 'catalogue', '--oui', '--json'], { env });
+    expect(JSON.parse(purged.stdout)).toMatchObject({ equipe: 'catalogue', supprimees: 2 });
+    expect(await readdir(join(box, 'catalogue'))).toEqual(['journal.jsonl']);
+  });
+});
