@@ -97,7 +97,7 @@ describe('connection settings', () => {
     const password = randomPassword();
     await redis.admin.call('ACL', 'SETUSER', 'lecteur', 'on', `>${password}`, '~*', '+@read', '+ping', '+info');
     const env = { REDIS_HOST: '127.0.0.1', REDIS_PORT: String(redis.port), REDIS_USERNAME: 'lecteur', REDISCLI_AUTH: password };
-    expectOneLineError(await publier([notePath, 'catalogue', 'alice'], { env }), 5, /droits insuffisants/);
+    expectOneLineError(await publier([notePath, 'catalogue', 'alice'], { env }), 5, /publication refusée : l’utilisateur lecteur n’a pas le droit d’écrire contexte:catalogue:alice:\*/);
   });
 });
 

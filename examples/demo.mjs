@@ -1,0 +1,49 @@
+// The whole flow on the embedded default mailbox (a local folder), no Redis
+// needed: check the example note, publish it, list the team, fetch it into a
+// temporary folder as a teammate would, then clean up. Each step prints the
+// command and what the user would see.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const pack = join(root, 'dist', 'skills');
+const note = join(root, 'examples', 'CONTEXTE-2026-12-02-alice.md');
+const programs = {
+  verifier: join(pack, 'partager-contexte', 'scripts', 'verifier.js'),
+  publier: join(pack, 'publier-contexte', 'scripts', 'publier.js'),
+  recuperer: join(pack, 'recuperer-contexte', 'scripts', 'recuperer.js'),
+};
+
+// The folder mailbox is the default only when no Redis is configured.
+const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(REDIS_|REDISCLI_AUTH$)/.test(name)));
+
+function step(title, program, args, options = {}) {
+  const path = options.cwd ? programs[program] : relative(root, programs[program]);
+  const shown = [`node ${path}`, ...args.map((arg) => (/\s/.test(arg) ? `"${arg}"` : arg))].join(' ');
+  console.log(`\n== ${title}\n$ ${shown}`);
+  const result = spawnSync(process.execPath, [programs[program], ...args], { cwd: options.cwd ?? root, env, encoding: 'utf8' });
+  process.stdout.write(result.stdout);
+  process.stderr.write(result.stderr);
+  if (result.status !== 0) {
+    console.error(`\nÉtape en échec (code ${result.status}).`);
+    process.exit(1);
+  }
+  return result.stdout;
+}
+
+step('1. partager : vérifier la note avant de la partager', 'verifier', [relative(root, note)]);
+const publication = step('2. publier : déposer la note dans la boîte (un dossier local par défaut)', 'publier', [relative(root, note), 'demo', 'alice']);
+const key = /^Publié : (\S+)/m.exec(publication)[1];
+const mailbox = /^Boîte : (.*?) ;/m.exec(publication)[1];
+step('3. récupérer : lister les notes de l’équipe', 'recuperer', ['list', '--equipe', 'demo']);
+const teammate = mkdtempSync(join(tmpdir(), 'contexte-demo-'));
+try {
+  step(`4. récupérer : le binôme la récupère dans son projet (${teammate}) et la lit comme une donnée`, 'recuperer', ['get', key, '--cadre'], { cwd: teammate });
+  step('5. nettoyer : retirer la note publiée', 'recuperer', ['supprimer', key]);
+} finally {
+  rmSync(teammate, { recursive: true, force: true });
+}
+console.log(`\nDémo terminée : boîte « ${mailbox} ». La reprise (skill reprendre-contexte) se fait ensuite dans OpenCode.`);
