@@ -232,3 +232,20 @@ describe('publier checks the note like verifier', () => {
     expect(result.stderr).toContain(message);
   });
 });
+
+describe('publier undoes what it wrote when a later step fails', () => {
+  it.each([
+    ['the index', ['-evalsha', '-eval']],
+    ['the journal', ['-xadd']],
+  ])('leaves no note behind when %s cannot be written', async (_, denied) => {
+    const password = `pw-${Math.random().toString(36).slice(2)}`;
+    const user = `partiel${denied[0]!.replace(/\W/g, '')}`;
+    await redis.admin.call('ACL', 'SETUSER', user, 'on', `>${password}`, '~*', '+@all', ...denied);
+    const team = uniqueTeam();
+    const session = await note(JSON.stringify({ info: { title: '[redacted:session-title:x]' }, messages: [] }), 'export.json');
+    const result = await publier([await note(handoffNote()), team, 'alice', session], { env: { ...redis.env, REDIS_USERNAME: user, REDISCLI_AUTH: password } });
+    expect(result.code).toBe(5);
+    expect(await redis.admin.keys(`*:${team}:*`)).toEqual([]);
+    expect(await redis.admin.hlen(`contexte-index:{${team}}`)).toBe(0);
+  });
+});
