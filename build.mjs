@@ -12,6 +12,35 @@ export const programs = [
   { name: 'recuperer', skill: 'recuperer-contexte' },
 ];
 
+/**
+ * Start-up time is most of what a user waits for (the agent runs one program per
+ * call). ioredis and its dependencies require `tls`, `dns` and `assert` when they
+ * load, though a plain connection uses none of them: in code from node_modules,
+ * these are replaced by stand-ins that load the real module at the first call.
+ * Every property ioredis uses from them is a function, which the stand-in wraps.
+ * (Not in our own code: esbuild's ESM interop enumerates a module's properties.)
+ * `debug` is replaced by a silent stand-in (see scripts-src/shims/no-debug.cjs).
+ */
+const LAZY_BUILTINS = ['tls', 'dns', 'assert'];
+const startupPlugin = {
+  name: 'start-up',
+  setup(build) {
+    build.onResolve({ filter: /^debug$/ }, () => ({ path: new URL('./scripts-src/shims/no-debug.cjs', import.meta.url).pathname }));
+    build.onResolve({ filter: new RegExp(`^(${LAZY_BUILTINS.join('|')})$`) }, ({ path, importer }) =>
+      importer.includes('/node_modules/') ? { path, namespace: 'lazy-builtin' } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, ({ path }) => ({
+      contents: `let real;
+const load = () => (real ??= require('node:${path}'));
+module.exports = new Proxy(function () {}, {
+  apply: (_, self, args) => load().apply(self, args),
+  get: (_, key) => (key === '__esModule' ? false : (...args) => load()[key](...args)),
+});`,
+      loader: 'js',
+    }));
+  },
+};
+
 await rm('dist', { recursive: true, force: true });
 for (const skill of await readdir('skills')) {
   await mkdir(`dist/skills/${skill}`, { recursive: true });
@@ -31,6 +60,7 @@ await Promise.all(
       minify: true,
       legalComments: 'eof',
       banner: { js: '#!/usr/bin/env node' },
+      plugins: [startupPlugin],
       logLevel: 'warning',
     }),
   ),

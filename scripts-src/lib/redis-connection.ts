@@ -3,7 +3,7 @@
  * here exists so that a dead, frozen or unreachable Redis fails in seconds with
  * a clear reason instead of hanging the agent's bash tool.
  */
-import { Cluster, Redis, type ClusterOptions, type RedisOptions } from 'ioredis';
+import type { Cluster, ClusterOptions, Redis, RedisOptions } from 'ioredis';
 import { MailboxError, type MailboxFailure } from './errors.js';
 import type { RedisSettings } from './redis-settings.js';
 
@@ -17,6 +17,8 @@ const COMMAND_TIMEOUT_MS = 4000;
 const DISCONNECT_TIMEOUT_MS = 50;
 
 export type RedisClient = Redis | Cluster;
+
+export const isCluster = (client: RedisClient): client is Cluster => 'nodes' in client && typeof client.nodes === 'function' && client.isCluster === true;
 
 export async function connectRedis(settings: RedisSettings): Promise<RedisClient> {
   const options: RedisOptions = {
@@ -40,8 +42,10 @@ export async function connectRedis(settings: RedisSettings): Promise<RedisClient
     // Independent commands issued together travel in one round trip (per node).
     enableAutoPipelining: true,
   };
+  // Loaded here, not at start-up: commands that never reach Redis (--help, a refused note, the folder mailbox) skip it.
+  const ioredis = await import('ioredis');
   const client: RedisClient = settings.cluster
-    ? new Cluster(settings.cluster, {
+    ? new ioredis.Cluster(settings.cluster, {
         redisOptions: options,
         lazyConnect: true,
         clusterRetryStrategy: () => null,
@@ -53,7 +57,7 @@ export async function connectRedis(settings: RedisSettings): Promise<RedisClient
         retryDelayOnFailover: 100,
         enableAutoPipelining: true,
       } satisfies ClusterOptions)
-    : new Redis({ host: settings.host, port: settings.port, ...options });
+    : new ioredis.Redis({ host: settings.host, port: settings.port, ...options });
   // Without a listener ioredis prints "Unhandled error event" with details to stderr.
   let lastError: unknown;
   client.on('error', (error: unknown) => {

@@ -11,11 +11,10 @@
  * later step fails (compensation). Each step is one atomic command.
  */
 import { createHash } from 'node:crypto';
-import { Cluster } from 'ioredis';
 import { MailboxError } from './errors.js';
 import { buildKey, candidateStamp, indexKey, journalKey, minuteStamp, parseKey, sessionKeyOf } from './keys.js';
 import type { JournalEvent, ListedEntry, ListQuery, Mailbox, Publication, PublishRequest } from './mailbox.js';
-import { connectRedis, toMailboxError, type RedisClient } from './redis-connection.js';
+import { connectRedis, isCluster, toMailboxError, type RedisClient } from './redis-connection.js';
 import type { RedisSettings } from './redis-settings.js';
 
 /** Publications by one author in one minute before we give up looking for a free stamp. */
@@ -151,7 +150,7 @@ class RedisMailbox implements Mailbox {
   /** The workshop's `list [motif]`: a SCAN, which only a user with that right may run. */
   private async listPattern(pattern: string): Promise<ListedEntry[]> {
     const keys = new Set<string>();
-    const nodes = this.client instanceof Cluster ? this.client.nodes('master') : [this.client];
+    const nodes = isCluster(this.client) ? this.client.nodes('master') : [this.client];
     for (const node of nodes) {
       let cursor = '0';
       do {

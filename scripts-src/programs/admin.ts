@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { open } from 'node:fs/promises';
-import { Cluster } from 'ioredis';
 import { exitCodesSection, parseCommandLine, printJson, runProgram, type Program } from '../lib/cli.js';
 import { CliError, UsageError } from '../lib/errors.js';
 import { ExitCode } from '../lib/exit-code.js';
 import { quoteForMessage, validateName } from '../lib/keys.js';
-import { connectRedis, toMailboxError } from '../lib/redis-connection.js';
+import { connectRedis, isCluster, toMailboxError } from '../lib/redis-connection.js';
 import { readRedisSettings } from '../lib/redis-settings.js';
 import { asRedisCli, authorAcl } from '../lib/team-acl.js';
 
@@ -101,7 +100,7 @@ async function apply(commands: string[][], env: NodeJS.ProcessEnv): Promise<numb
   const settings = readRedisSettings(env);
   const client = await connectRedis(settings);
   try {
-    const nodes = client instanceof Cluster ? client.nodes('all') : [client];
+    const nodes = isCluster(client) ? client.nodes('all') : [client];
     for (const node of nodes) {
       for (const [name, ...args] of commands) await node.call(name!, ...args);
     }

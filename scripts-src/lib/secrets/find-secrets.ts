@@ -4,8 +4,6 @@
  * export. A finding names the rule, the line (and the JSON path) and shows a
  * masked excerpt; the secret itself never leaves this module.
  */
-import { lintSource } from '@secretlint/core';
-import { creator as secretlintRecommended } from '@secretlint/secretlint-rule-preset-recommend';
 import { maskExcerpt } from './mask.js';
 import { rules, type Hit } from './secret-rules.js';
 import { namesCredential } from './secret-values.js';
@@ -72,6 +70,8 @@ async function scanSegments(parts: Array<{ text: string; path?: string }>): Prom
 
 async function secretlintHits(text: string): Promise<Hit[]> {
   if (text.trim() === '') return [];
+  // Loaded on first use: only the checks need it.
+  const [{ lintSource }, { creator: secretlintRecommended }] = await Promise.all([import('@secretlint/core'), import('@secretlint/secretlint-rule-preset-recommend')]);
   const result = await lintSource({
     source: { filePath: 'note', content: text, contentType: 'text' },
     options: {
