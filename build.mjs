@@ -2,7 +2,7 @@
 // per program in dist/skills/<skill>/scripts/. The output is committed, so it must
 // be deterministic: CI rebuilds and fails when dist/ differs.
 import { build } from 'esbuild';
-import { chmod, cp, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { chmod, cp, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 
 /** Each program and the skill that ships it; the platform team's admin program ships with none. */
 export const programs = [
@@ -29,6 +29,14 @@ const startupPlugin = {
     build.onResolve({ filter: new RegExp(`^(${LAZY_BUILTINS.join('|')})$`) }, ({ path, importer }) =>
       importer.includes('/node_modules/') ? { path, namespace: 'lazy-builtin' } : undefined,
     );
+    // After a large reply, redis-parser shrinks its buffer pool on a 50 ms interval that
+    // is not unref'd: a program that fetched a 20 MB export would wait seconds to exit.
+    build.onLoad({ filter: /redis-parser[\\/]lib[\\/]parser\.js$/ }, async ({ path }) => {
+      const source = await readFile(path, 'utf8');
+      const patched = source.replace('interval = setInterval(decreaseBufferPool, 50)', 'interval = setInterval(decreaseBufferPool, 50); interval.unref()');
+      if (patched === source) throw new Error('redis-parser changed: review the interval patch in build.mjs');
+      return { contents: patched, loader: 'js' };
+    });
     build.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, ({ path }) => ({
       contents: `let real;
 const load = () => (real ??= require('node:${path}'));

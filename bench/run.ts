@@ -150,7 +150,7 @@ try {
     await findSecrets(longNote);
     scanNote.push(performance.now() - started);
     started = performance.now();
-    await findSecretsInJson(JSON.parse(fiveMb));
+    await findSecretsInJson(Buffer.from(fiveMb));
     scanExport.push(performance.now() - started);
   }
   rows.push([`secrets : note de ${(Buffer.byteLength(longNote) / 1024).toFixed(0)} Kio (dans le processus)`, `${median(scanNote).toFixed(1)} ms`, '', '', '']);

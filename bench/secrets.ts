@@ -28,7 +28,7 @@ function labelledFolder(): string {
 }
 
 async function ours(file: string, text: string): Promise<boolean> {
-  const findings = file.endsWith('.json') ? await findSecretsInJson(JSON.parse(text)) : await findSecrets(text);
+  const findings = file.endsWith('.json') ? await findSecretsInJson(Buffer.from(text)) : await findSecrets(text);
   return findings.some((finding) => !finding.accepted);
 }
 
@@ -62,7 +62,7 @@ const big = largeExport(5 * 1024 * 1024);
 const bigTimes: number[] = [];
 for (let round = 0; round < 3; round++) {
   const started = performance.now();
-  await findSecretsInJson(JSON.parse(big));
+  await findSecretsInJson(Buffer.from(big));
   bigTimes.push(performance.now() - started);
 }
 // A long but ordinary note of about 20 KB: the size the goal is stated for.

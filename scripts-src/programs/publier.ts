@@ -77,7 +77,7 @@ const program: Program = {
     const noteText = note.toString('utf8');
     const checked = await checkPublication(
       { path: notePath, text: noteText },
-      session && sessionPath ? { path: sessionPath, text: session.toString('utf8') } : undefined,
+      session && sessionPath ? { path: sessionPath, bytes: session } : undefined,
       { allowUnsanitized: values['non-expurge'] === true },
     );
     if (checked.some(({ report }) => refusing(report).length > 0)) {

@@ -5,6 +5,7 @@ import { UsageError } from '../lib/errors.js';
 import { ExitCode } from '../lib/exit-code.js';
 import { MAX_NOTE_BYTES, MAX_SESSION_BYTES, readInputFile } from '../lib/read-input-file.js';
 import { renderReport, reportJson } from '../lib/report.js';
+import { JsonSyntaxError } from '../lib/json-walk.js';
 import { findSecrets, findSecretsInJson } from '../lib/secrets/find-secrets.js';
 
 const HELP = `Usage : verifier <note> [--json]
@@ -49,23 +50,24 @@ const program: Program = {
     const [path] = positionals as [string];
     const secretsOnly = values.secrets === true;
     const data = await readInputFile(path, secretsOnly ? 'le fichier' : 'la note', secretsOnly ? MAX_SESSION_BYTES : MAX_NOTE_BYTES);
-    const text = data.toString('utf8');
-    const report = secretsOnly ? await secretsReport(text) : await checkNote(text);
+    const report = secretsOnly ? await secretsReport(data) : await checkNote(data.toString('utf8'));
     if (values.json) printJson(reportJson(path, report));
     else process.stdout.write(renderReport(path, report));
     return refusing(report).length > 0 ? ExitCode.Refused : ExitCode.Success;
   },
 };
 
-/** A JSON document is scanned string by string; anything else as text. */
-async function secretsReport(text: string): Promise<CheckReport> {
-  let document: unknown;
-  try {
-    document = /^\s*[[{]/.test(text) ? JSON.parse(text) : undefined;
-  } catch {
-    document = undefined;
+/** A JSON document is scanned string by string; anything else (or invalid JSON) as text. */
+async function secretsReport(data: Buffer): Promise<CheckReport> {
+  const text = data.toString('utf8');
+  if (/^\s*[[{]/.test(text)) {
+    try {
+      return { problems: secretProblems(await findSecretsInJson(data)) };
+    } catch (error) {
+      if (!(error instanceof JsonSyntaxError)) throw error;
+    }
   }
-  return { problems: secretProblems(document === undefined ? await findSecrets(text) : await findSecretsInJson(document)) };
+  return { problems: secretProblems(await findSecrets(text)) };
 }
 
 void runProgram(program);

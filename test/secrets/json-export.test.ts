@@ -7,7 +7,7 @@ import { findSecretsInJson } from '../../scripts-src/lib/secrets/find-secrets.js
 import * as fake from './fake.js';
 import { jsonPositives, openCodeExport } from './positives.js';
 
-const blocking = async (document: unknown) => (await findSecretsInJson(document)).filter((finding) => !finding.accepted);
+const blocking = async (document: unknown) => (await findSecretsInJson(Buffer.from(JSON.stringify(document)))).filter((finding) => !finding.accepted);
 
 describe('JSON exports', () => {
   it.each(jsonPositives)('report %s with its JSON path and its line', async (_name, make) => {
@@ -31,7 +31,7 @@ describe('JSON exports', () => {
       { type: 'tool', tool: 'read', state: { status: 'completed', input: { filePath: 'src/auth/token-store.ts' }, output: '<file>\n00001| export async function getToken(): Promise<string> {\n00002|   const token = await vault.read(process.env.TOKEN_PATH);\n00003|   if (!token) throw new Error("token manquant");\n</file>' } },
       { type: 'step-finish', reason: 'stop', tokens: { input: 12431, output: 812, reasoning: 0, cache: { read: 40960, write: 0 } }, cost: 0.0421 },
     ]);
-    expect(await findSecretsInJson(document)).toEqual([]);
+    expect(await findSecretsInJson(Buffer.from(JSON.stringify(document)))).toEqual([]);
   });
 
   it('does not flag credential-named keys whose values are metadata or references', async () => {

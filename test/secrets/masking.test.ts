@@ -32,7 +32,7 @@ describe('masking: findings never show a secret, whole or in part', () => {
 
   it.each(jsonPositives)('hides %s in a JSON export', async (_name, make) => {
     const leak = make();
-    const findings = await findSecretsInJson(leak.document);
+    const findings = await findSecretsInJson(Buffer.from(JSON.stringify(leak.document)));
     expect(leakedWindow(findings, leak.secrets)).toBeUndefined();
   });
 

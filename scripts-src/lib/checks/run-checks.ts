@@ -10,10 +10,10 @@ export interface CheckedFile {
 /** Every check publier runs before anything leaves the machine: the note's rules, and the export's. */
 export async function checkPublication(
   note: { path: string; text: string },
-  session: { path: string; text: string } | undefined,
+  session: { path: string; bytes: Buffer } | undefined,
   options: { allowUnsanitized: boolean },
 ): Promise<CheckedFile[]> {
   const checked = [{ path: note.path, report: await checkNote(note.text) }];
-  if (session) checked.push({ path: session.path, report: await checkExport(session.text, options) });
+  if (session) checked.push({ path: session.path, report: await checkExport(session.bytes, options) });
   return checked;
 }

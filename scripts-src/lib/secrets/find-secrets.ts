@@ -4,6 +4,7 @@
  * export. A finding names the rule, the line (and the JSON path) and shows a
  * masked excerpt; the secret itself never leaves this module.
  */
+import { walkJson } from '../json-walk.js';
 import { maskExcerpt } from './mask.js';
 import { rules, type Hit } from './secret-rules.js';
 import { namesCredential } from './secret-values.js';
@@ -35,24 +36,33 @@ export async function findSecrets(text: string): Promise<SecretFinding[]> {
   return scanSegments([{ text }]);
 }
 
+/** Strings are scanned in batches of about this many characters: memory stays bounded on a 20 MB export. */
+const JSON_BATCH = 1024 * 1024;
+
 /**
- * Scans every string of a parsed JSON document (tool outputs are `\n`-joined
- * text, so each string is scanned unescaped), and each `"name": "value"` pair
- * whose name says it holds a credential.
+ * Scans every string of a JSON document (tool outputs are `\n`-joined text, so
+ * each string is scanned unescaped), and each `"name": "value"` pair whose
+ * name says it holds a credential. Reads the bytes without building the
+ * document; throws JsonSyntaxError on invalid JSON.
  */
-export async function findSecretsInJson(document: unknown): Promise<SecretFinding[]> {
-  const segments: Array<{ text: string; path: string }> = [];
-  const walk = (value: unknown, path: string, key?: string) => {
-    if (typeof value === 'string') {
-      segments.push({ text: key !== undefined && namesCredential(key) ? `${JSON.stringify(key)}: ${JSON.stringify(value)}` : value, path });
-    } else if (Array.isArray(value)) {
-      value.forEach((item, index) => walk(item, `${path}[${index}]`));
-    } else if (value !== null && typeof value === 'object') {
-      for (const [name, item] of Object.entries(value)) walk(item, /^[A-Za-z_$][\w$]*$/.test(name) ? `${path}.${name}` : `${path}[${JSON.stringify(name)}]`, name);
+export async function findSecretsInJson(bytes: Buffer): Promise<SecretFinding[]> {
+  const findings: SecretFinding[] = [];
+  let batch: Array<{ text: string; path: string }> = [];
+  let size = 0;
+  for (const event of walkJson(bytes)) {
+    if (event.type !== 'string') continue;
+    const path = event.path.replace(/^\$\.?/, '') || '$';
+    const text = event.key !== undefined && namesCredential(event.key) ? `${JSON.stringify(event.key)}: ${JSON.stringify(event.value)}` : event.value;
+    batch.push({ text, path });
+    size += text.length;
+    if (size >= JSON_BATCH) {
+      findings.push(...(await scanSegments(batch)));
+      batch = [];
+      size = 0;
     }
-  };
-  walk(document, '$');
-  return scanSegments(segments.map((segment) => ({ ...segment, path: segment.path.replace(/^\$\.?/, '') || '$' })));
+  }
+  if (batch.length > 0) findings.push(...(await scanSegments(batch)));
+  return findings;
 }
 
 async function scanSegments(parts: Array<{ text: string; path?: string }>): Promise<SecretFinding[]> {

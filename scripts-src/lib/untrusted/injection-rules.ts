@@ -6,15 +6,21 @@
  */
 export interface InjectionRule {
   id: string;
+  /** The match counts only at the start of a clause (an imperative, not a description). */
+  clauseOnly?: boolean;
   /** `commande`: a command line; quiet inside the « Commandes utiles » rubrique, where commands are expected. */
   family: 'consigne' | 'commande';
   pattern: RegExp;
 }
 
-const rule = (id: string, family: InjectionRule['family'], pattern: RegExp): InjectionRule => ({ id, family, pattern });
+const rule = (id: string, family: InjectionRule['family'], pattern: RegExp, clauseOnly = false): InjectionRule => ({ id, family, pattern, ...(clauseOnly ? { clauseOnly } : {}) });
 
-/** Start of a clause: the line, or after punctuation, "et", "puis", "and", "then". */
-const CLAUSE = String.raw`(?:^|[.;:!?,)»"'*>\-]\s*|\b(?:et|puis|ensuite|alors|and|then|now|maintenant)\s+)`;
+/**
+ * Start of a clause: the line, or after punctuation, "et", "puis", "and", "then".
+ * Checked on the text before a match (see `clauseOnly`), not inside the regex:
+ * the engine then looks for the verb first, which matters on megabytes of export.
+ */
+export const CLAUSE_BEFORE = /(?:^|[.;:!?,)»"'*>\-]\s*|\b(?:et|puis|ensuite|alors|and|then|now|maintenant)\s+)$/i;
 const SECRETS_FR = String.raw`(?:variables? d['’]environnement|(?:l['’])?environnement|secrets?|cl[ée]s?(?: (?:ssh|priv[ée]es?|d['’]api|api))?|jetons?|tokens?|mots? de passe|identifiants|\.env|~\/\.ssh|id_rsa|id_ed25519|REDISCLI_AUTH|REDIS_PASSWORD)`;
 const SECRETS_EN = String.raw`(?:env(?:ironment)?(?: variables?| vars?)?|secrets?|credentials?|tokens?|api ?keys?|passwords?|\.env(?: file)?|ssh keys?|private keys?|~\/\.ssh|id_rsa|id_ed25519|REDISCLI_AUTH|REDIS_PASSWORD)`;
 
@@ -35,11 +41,11 @@ export const INJECTION_RULES: InjectionRule[] = [
   rule('cacher-a-l-utilisateur', 'consigne', /\bwithout (?:asking|telling|informing|notifying|warning|confirmation from|the user['’]s (?:approval|consent))\b(?: (?:the )?(?:user|human|operator))?/i),
   rule('cacher-a-l-utilisateur', 'consigne', /\b(?:ne (?:le |lui )?(?:dis|dites|signale|signalez|mentionne|mentionnez|montre|montrez) (?:rien|pas|jamais)|sans (?:le )?(?:dire|signaler|montrer|demander)|sans (?:demander|attendre) (?:de |la |l['’])?(?:confirmation|validation|accord|avis))\b[^.\n]{0,40}?\b(?:utilisateur|utilisatrice|humain|personne|confirmation|validation|accord)\b/i),
   // Destructive orders (imperative, with a target).
-  rule('ordre-destructif', 'consigne', new RegExp(`${CLAUSE}(?:supprime|supprimez|efface|effacez|détruis|détruisez|écrase|écrasez|vide|videz|formate|formatez|purge|purgez)\\s+(?:immédiatement\\s+|tout de suite\\s+|maintenant\\s+)?(?:le|la|les|l['’]|tout|toute|tous|ce|cet|cette|ces|mon|ma|mes|ton|ta|tes|son|sa|ses|votre|vos|dossier|répertoire|fichiers?|base|branche|dépôt)\\b`, 'i')),
-  rule('ordre-destructif', 'consigne', new RegExp(`${CLAUSE}(?:please\\s+)?(?:delete|remove|wipe|erase|destroy|drop|truncate|purge|overwrite|force[- ]push)\\s+(?:immediately\\s+|now\\s+)?(?:the|all|every|any|this|that|these|those|your|my|its|entire|whole)\\b`, 'i')),
+  rule('ordre-destructif', 'consigne', new RegExp(`\\b(?:supprime|supprimez|efface|effacez|détruis|détruisez|écrase|écrasez|vide|videz|formate|formatez|purge|purgez)\\s+(?:immédiatement\\s+|tout de suite\\s+|maintenant\\s+)?(?:le|la|les|l['’]|tout|toute|tous|ce|cet|cette|ces|mon|ma|mes|ton|ta|tes|son|sa|ses|votre|vos|dossier|répertoire|fichiers?|base|branche|dépôt)\\b`, 'i'), true),
+  rule('ordre-destructif', 'consigne', new RegExp(`\\b(?:please\\s+)?(?:delete|remove|wipe|erase|destroy|drop|truncate|purge|overwrite|force[- ]push)\\s+(?:immediately\\s+|now\\s+)?(?:the|all|every|any|this|that|these|those|your|my|its|entire|whole)\\b`, 'i'), true),
   // Sending or showing credentials.
-  rule('exfiltration', 'consigne', new RegExp(`${CLAUSE}(?:envoie|envoyez|transmets|transmettez|poste|postez|publie|publiez|copie|copiez|colle|collez|affiche|affichez|montre|montrez|révèle|révélez|donne|donnez|écris|écrivez|lis|lisez|imprime|imprimez)(?:-(?:moi|nous|les|le|la))?\\s+(?:[^.\\n]{0,30}?\\s)?${SECRETS_FR}\\b`, 'i')),
-  rule('exfiltration', 'consigne', new RegExp(`${CLAUSE}(?:please\\s+)?(?:print|echo|show|reveal|dump|display|send|post|upload|exfiltrate|leak|email|paste|share)\\s+(?:me\\s+|us\\s+)?(?:[^.\\n]{0,30}?\\s)?${SECRETS_EN}\\b`, 'i')),
+  rule('exfiltration', 'consigne', new RegExp(`\\b(?:envoie|envoyez|transmets|transmettez|poste|postez|publie|publiez|copie|copiez|colle|collez|affiche|affichez|montre|montrez|révèle|révélez|donne|donnez|écris|écrivez|lis|lisez|imprime|imprimez)(?:-(?:moi|nous|les|le|la))?\\s+(?:[^.\\n]{0,30}?\\s)?${SECRETS_FR}\\b`, 'i'), true),
+  rule('exfiltration', 'consigne', new RegExp(`\\b(?:please\\s+)?(?:print|echo|show|reveal|dump|display|send|post|upload|exfiltrate|leak|email|paste|share)\\s+(?:me\\s+|us\\s+)?(?:[^.\\n]{0,30}?\\s)?${SECRETS_EN}\\b`, 'i'), true),
   rule('exfiltration', 'consigne', /\b(?:printenv|env|set|export -p)\s*\|\s*(?:curl|wget|nc|ncat|netcat|ssh|base64|xxd)\b/i),
   rule('exfiltration', 'consigne', /\b(?:cat|type|base64|xxd|tar)\s+[^|\n]*(?:\.ssh\/|\.env\b|\.aws\/credentials|\/etc\/(?:passwd|shadow)|\.netrc|\.pgpass|\.npmrc|\.git-credentials)[^|\n]*\|\s*(?:curl|wget|nc|ncat|netcat|ssh|mail|sendmail)\b/i),
   rule('exfiltration', 'consigne', /\b(?:curl|wget|http|xh)\b[^\n]*\s(?:-d|--data(?:-binary|-raw|-urlencode)?|-F|--form|-T|--upload-file|--post-file)[= ]\s*["']?@?(?:[^\s"']*\.env\b|~?\/?\.ssh\/|\/etc\/(?:passwd|shadow)|\$\((?:env|printenv|cat))/i),

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { JsonSyntaxError, walkJson, type JsonEvent } from '../../scripts-src/lib/json-walk.js';
+
+const events = (text: string): JsonEvent[] => [...walkJson(Buffer.from(text))];
+
+describe('walkJson', () => {
+  it('yields every string with its path and key, unescaped', () => {
+    const document = { info: { title: 'Ma "session"', id: 'ses_1' }, messages: [{ parts: [{ text: 'ligne 1\nligne 2 é ✓' }] }], 'clé bizarre': 'x', n: [1, -2.5e3, true, null] };
+    const strings = events(JSON.stringify(document)).filter((event) => event.type === 'string');
+    expect(strings).toEqual([
+      { type: 'string', path: '$.info.title', value: 'Ma "session"', key: 'title' },
+      { type: 'string', path: '$.info.id', value: 'ses_1', key: 'id' },
+      { type: 'string', path: '$.messages[0].parts[0].text', value: 'ligne 1\nligne 2 é ✓', key: 'text' },
+      { type: 'string', path: '$["clé bizarre"]', value: 'x', key: 'clé bizarre' },
+    ]);
+  });
+
+  it('yields containers as they open', () => {
+    expect(events('{"a": [], "b": {"c": [{}]}}').filter((event) => event.type === 'open')).toEqual([
+      { type: 'open', path: '$', kind: 'object' },
+      { type: 'open', path: '$.a', kind: 'array' },
+      { type: 'open', path: '$.b', kind: 'object' },
+      { type: 'open', path: '$.b.c', kind: 'array' },
+      { type: 'open', path: '$.b.c[0]', kind: 'object' },
+    ]);
+  });
+
+  it.each(['', '{', '{"a" 1}', '{"a": 1,}', '[1 2]', '{"a": "b\n"}', '"x" "y"', '{"a": tru}', '[', '{"a": 1}}', 'nul'])('refuses %j', (text) => {
+    expect(() => events(text)).toThrow(JsonSyntaxError);
+  });
+
+  it('accepts what JSON.parse accepts, on a sample of documents', () => {
+    for (const text of ['0', '"s"', '[]', '{}', ' [ 1 , { "a" : [ "\\u00e9\\"" ] } ] ', JSON.stringify({ deep: [[[['x']]]] })]) {
+      expect(() => events(text)).not.toThrow();
+      JSON.parse(text);
+    }
+  });
+
+  it('refuses nesting deeper than 256 levels instead of exhausting the stack', () => {
+    expect(() => events(`${'['.repeat(100_000)}${']'.repeat(100_000)}`)).toThrow(JsonSyntaxError);
+  });
+});
