@@ -1,0 +1,44 @@
+// Loader of every program in dist/: the program, bundled by esbuild, is the
+// string CODE; it is compiled with V8's code cache, kept per user in
+// ${XDG_CACHE_HOME:-~/.cache}/contexte-skills/v8 (0700, files 0600), which
+// saves about 10 ms of compilation per call once warm. A cache that is not the
+// user's own, or not private, is not used: its bytes would become code.
+function runWithCodeCache(code, hash, require, module, filename, dirname) {
+  const fs = require('node:fs');
+  const path = require('node:path');
+  const vm = require('node:vm');
+  let cacheFile;
+  try {
+    const base = process.env.XDG_CACHE_HOME || path.join(require('node:os').homedir(), '.cache');
+    const directory = path.join(base, 'contexte-skills', 'v8');
+    fs.mkdirSync(directory, { recursive: true, mode: 0o700 });
+    const info = fs.statSync(directory);
+    if (typeof process.getuid === 'function' && info.uid === process.getuid() && (info.mode & 0o077) === 0) {
+      cacheFile = path.join(directory, `${hash}-${process.version}-${process.arch}.bin`);
+    }
+  } catch {
+    cacheFile = undefined;
+  }
+  let cachedData;
+  if (cacheFile) {
+    try {
+      cachedData = fs.readFileSync(cacheFile);
+    } catch {
+      cachedData = undefined;
+    }
+  }
+  const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${code}\n})`, { filename, cachedData });
+  if (cacheFile && (cachedData === undefined || script.cachedDataRejected)) {
+    // After the run, so that the functions it compiled are in the cache too.
+    process.once('exit', () => {
+      try {
+        const temporary = `${cacheFile}.${process.pid}.tmp`;
+        fs.writeFileSync(temporary, script.createCachedData(), { mode: 0o600 });
+        fs.renameSync(temporary, cacheFile);
+      } catch {
+        // A cache is an optimisation: never a reason to fail.
+      }
+    });
+  }
+  script.runInThisContext()(module.exports, require, module, filename, dirname);
+}
