@@ -76,7 +76,7 @@ const program: Program = {
     const session = sessionPath ? await readInputFile(sessionPath, 'l’export de session', MAX_SESSION_BYTES) : undefined;
     const noteText = note.toString('utf8');
     const checked = await checkPublication(
-      { path: notePath, text: noteText },
+      { path: notePath, bytes: note },
       session && sessionPath ? { path: sessionPath, bytes: session } : undefined,
       { allowUnsanitized: values['non-expurge'] === true },
     );

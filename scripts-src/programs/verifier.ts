@@ -1,5 +1,5 @@
 import { exitCodesSection, parseCommandLine, printJson, runProgram, type Program } from '../lib/cli.js';
-import { checkNote } from '../lib/checks/check-note.js';
+import { checkEncoding, checkNote } from '../lib/checks/check-note.js';
 import { refusing, secretProblems, type CheckReport } from '../lib/checks/problem.js';
 import { UsageError } from '../lib/errors.js';
 import { ExitCode } from '../lib/exit-code.js';
@@ -50,7 +50,8 @@ const program: Program = {
     const [path] = positionals as [string];
     const secretsOnly = values.secrets === true;
     const data = await readInputFile(path, secretsOnly ? 'le fichier' : 'la note', secretsOnly ? MAX_SESSION_BYTES : MAX_NOTE_BYTES);
-    const report = secretsOnly ? await secretsReport(data) : await checkNote(data.toString('utf8'));
+    const encoding = secretsOnly ? [] : checkEncoding(data);
+    const report = secretsOnly ? await secretsReport(data) : encoding.length > 0 ? { problems: encoding } : await checkNote(data.toString('utf8'));
     if (values.json) printJson(reportJson(path, report));
     else process.stdout.write(renderReport(path, report));
     return refusing(report).length > 0 ? ExitCode.Refused : ExitCode.Success;

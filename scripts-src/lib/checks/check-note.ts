@@ -16,6 +16,38 @@ export const MAX_BLOCK_LINES = 10;
 
 const ACCEPTED = /<!--[^>]*contexte:autorise[^>]*-->/;
 
+/** A note is UTF-8 text: NUL bytes or invalid UTF-8 mean a binary file, not a note. */
+export function checkEncoding(bytes: Buffer): Problem[] {
+  const nul = bytes.indexOf(0);
+  if (nul >= 0) return [{ rule: 'binaire', accepted: false, line: lineAt(bytes, nul), message: 'octet nul : ce fichier n’est pas du texte' }];
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return [];
+  } catch {
+    const bad = firstInvalidUtf8(bytes);
+    return [{ rule: 'encodage', accepted: false, line: lineAt(bytes, bad), message: `UTF-8 invalide (octet ${bad + 1}) : enregistrez la note en UTF-8` }];
+  }
+}
+
+const lineAt = (bytes: Buffer, offset: number) => bytes.subarray(0, offset).filter((byte) => byte === 0x0a).length + 1;
+
+/** Offset of the first byte that makes the text invalid UTF-8 (the longest valid prefix, by bisection). */
+function firstInvalidUtf8(bytes: Buffer): number {
+  let low = 0;
+  let high = bytes.length;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    try {
+      // `stream`: a multi-byte character cut by the prefix is not an error.
+      new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(0, middle), { stream: true });
+      low = middle;
+    } catch {
+      high = middle - 1;
+    }
+  }
+  return Math.min(low, bytes.length - 1);
+}
+
 export async function checkNote(text: string): Promise<CheckReport> {
   const lines = text.split(/\r?\n/);
   const problems: Problem[] = [

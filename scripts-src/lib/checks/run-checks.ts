@@ -1,5 +1,5 @@
 import { checkExport } from './check-export.js';
-import { checkNote } from './check-note.js';
+import { checkEncoding, checkNote } from './check-note.js';
 import type { CheckReport } from './problem.js';
 
 export interface CheckedFile {
@@ -9,11 +9,12 @@ export interface CheckedFile {
 
 /** Every check publier runs before anything leaves the machine: the note's rules, and the export's. */
 export async function checkPublication(
-  note: { path: string; text: string },
+  note: { path: string; bytes: Buffer },
   session: { path: string; bytes: Buffer } | undefined,
   options: { allowUnsanitized: boolean },
 ): Promise<CheckedFile[]> {
-  const checked = [{ path: note.path, report: await checkNote(note.text) }];
+  const encoding = checkEncoding(note.bytes);
+  const checked = [{ path: note.path, report: encoding.length > 0 ? { problems: encoding } : await checkNote(note.bytes.toString('utf8')) }];
   if (session) checked.push({ path: session.path, report: await checkExport(session.bytes, options) });
   return checked;
 }
