@@ -15,6 +15,8 @@ const run = promisify(execFile);
 
 export interface RedisServer {
   port: number;
+  /** The redis-server process, for tests that break it (SIGSTOP, SIGKILL). */
+  child: ChildProcess;
   password: string;
   /** Environment for our programs, as a workshop user would set it. */
   env: Record<string, string>;
@@ -40,8 +42,7 @@ export function randomPassword(): string {
   return `pw-${Math.random().toString(36).slice(2)}${Date.now().toString(36)}`;
 }
 
-export async function startRedis(extraArgs: string[] = []): Promise<RedisServer> {
-  const password = randomPassword();
+export async function startRedis(extraArgs: string[] = [], password = randomPassword()): Promise<RedisServer> {
   const dir = await mkdtemp(join(tmpdir(), 'contexte-redis-'));
   for (let attempt = 0; ; attempt++) {
     const port = await freePort();
@@ -55,6 +56,7 @@ export async function startRedis(extraArgs: string[] = []): Promise<RedisServer>
     if (await waitUntilReady(admin, child)) {
       return {
         port,
+        child,
         password,
         admin,
         env: { REDIS_HOST: '127.0.0.1', REDIS_PORT: String(port), REDISCLI_AUTH: password },
@@ -123,6 +125,7 @@ export async function startTlsRedis(): Promise<TlsRedisServer> {
     if (await waitUntilReady(admin, child)) {
       return {
         port,
+        child,
         password,
         admin,
         caFile: file('ca.crt'),
@@ -142,6 +145,7 @@ export async function startTlsRedis(): Promise<TlsRedisServer> {
 
 export interface RedisCluster {
   ports: number[];
+  children: ChildProcess[];
   password: string;
   env: Record<string, string>;
   admin: Cluster;
@@ -188,6 +192,7 @@ export async function startCluster(): Promise<RedisCluster> {
     admin.on('error', () => undefined);
     return {
       ports,
+      children,
       password,
       admin,
       env: { REDIS_CLUSTER_NODES: ports.map((port) => `127.0.0.1:${port}`).join(','), REDISCLI_AUTH: password },
