@@ -36,6 +36,9 @@ export function validateName(value: string, label: 'equipe' | 'auteur'): string 
 
 /** The workshop's `date +%Y%m%d-%H%M`, in UTC so that keys sort the same for every team. */
 export function minuteStamp(date: Date): string {
+  const year = date.getUTCFullYear();
+  // Four digits or no key: a clock that far off would make keys nobody can read back.
+  if (!(year >= 1000 && year <= 9999)) throw new UsageError(`l’horloge du poste indique l’an ${year} : corrigez-la avant de publier`);
   const pad = (n: number) => String(n).padStart(2, '0');
   return (
     `${date.getUTCFullYear()}${pad(date.getUTCMonth() + 1)}${pad(date.getUTCDate())}` +

@@ -19,7 +19,7 @@ export interface HiddenCharacter {
   codePoint: number;
 }
 
-/** Hidden characters of a line; an emoji's zero-width joiner and a file's leading BOM are ordinary. */
+/** Hidden characters of a line; an emoji's zero-width joiner (👩🏽‍💻) and a file's leading BOM are ordinary. */
 export function findHiddenCharacters(line: string, isFirstLine = false): HiddenCharacter[] {
   const found: HiddenCharacter[] = [];
   for (const match of line.matchAll(HIDDEN)) {
