@@ -93,8 +93,13 @@ export function flattenKey(parts: KeyParts): string {
   return `${parts.kind}_${parts.team}_${parts.author}_${parts.stamp}.${extension}`;
 }
 
-/** Shows a user-supplied value in a message without letting it break the line. */
+/** A user-supplied value with its control characters escaped (\x1b, \x0a…): it cannot break a line or drive a terminal. */
+export function escapeControls(value: string): string {
+  return value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+}
+
+/** Shows a user-supplied value in a message, quoted, escaped and shortened. */
 export function quoteForMessage(value: string, max = 80): string {
-  const visible = value.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+  const visible = escapeControls(value);
   return `« ${visible.length > max ? `${visible.slice(0, max)}…` : visible} »`;
 }

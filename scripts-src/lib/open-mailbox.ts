@@ -1,6 +1,7 @@
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { UsageError } from './errors.js';
+import { quoteForMessage } from './keys.js';
 import { openFolderMailbox } from './folder-mailbox.js';
 import type { Mailbox } from './mailbox.js';
 import { DEFAULT_JOURNAL_DAYS, openRedisMailbox } from './redis-mailbox.js';
@@ -25,6 +26,6 @@ export function defaultFolder(env: Environment): string {
 
 function readJournalDays(raw: string | undefined): number {
   if (raw === undefined || raw === '') return DEFAULT_JOURNAL_DAYS;
-  if (!/^[1-9]\d{0,4}$/.test(raw)) throw new UsageError(`CONTEXTE_JOURNAL_JOURS invalide : « ${raw.slice(0, 12)} » (un nombre de jours est attendu)`);
+  if (!/^[1-9]\d{0,4}$/.test(raw)) throw new UsageError(`CONTEXTE_JOURNAL_JOURS invalide : ${quoteForMessage(raw, 12)} (un nombre de jours est attendu)`);
   return Number(raw);
 }

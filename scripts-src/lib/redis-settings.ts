@@ -7,6 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { UsageError } from './errors.js';
+import { quoteForMessage } from './keys.js';
 
 export interface RedisNode {
   host: string;
@@ -54,7 +55,7 @@ function readCa(path: string | undefined): Buffer | undefined {
   try {
     return readFileSync(path);
   } catch {
-    throw new UsageError(`REDIS_TLS_CA illisible : « ${path.slice(0, 200)} »`, 'Donnez le chemin d’un fichier PEM de certificats d’autorité.');
+    throw new UsageError(`REDIS_TLS_CA illisible : ${quoteForMessage(path, 200)}`, 'Donnez le chemin d’un fichier PEM de certificats d’autorité.');
   }
 }
 
@@ -103,7 +104,7 @@ function parsePort(raw: string | undefined, name: string): number {
   if (raw === undefined || raw === '') return DEFAULT_PORT;
   const port = Number(raw);
   if (!/^\d{1,5}$/.test(raw) || port < 1 || port > 65535) {
-    throw new UsageError(`${name} invalide : « ${raw.slice(0, 12)} » (un port entre 1 et 65535 est attendu)`);
+    throw new UsageError(`${name} invalide : ${quoteForMessage(raw, 12)} (un port entre 1 et 65535 est attendu)`);
   }
   return port;
 }

@@ -1,4 +1,5 @@
 import { UsageError } from './errors.js';
+import { quoteForMessage } from './keys.js';
 
 /** The workshop's 8 h: long enough for a handover within a working day. */
 export const DEFAULT_TTL_SECONDS = 8 * 3600;
@@ -12,7 +13,7 @@ export function parseTtlMax(raw: string | undefined): number {
   if (raw === undefined || raw === '') return DEFAULT_TTL_MAX_SECONDS;
   if (!SECONDS.test(raw)) {
     throw new UsageError(
-      `CONTEXTE_TTL_MAX invalide : « ${raw.slice(0, 20)} »`,
+      `CONTEXTE_TTL_MAX invalide : ${quoteForMessage(raw, 20)}`,
       'Donnez un nombre entier de secondes supérieur à 0, par exemple 604800 pour 7 jours.',
     );
   }
@@ -23,7 +24,7 @@ export function parseTtl(raw: string | undefined, max: number): number {
   if (raw === undefined) return Math.min(DEFAULT_TTL_SECONDS, max);
   if (!SECONDS.test(raw.trim())) {
     throw new UsageError(
-      `durée de vie invalide : « ${raw.slice(0, 20)} »`,
+      `durée de vie invalide : ${quoteForMessage(raw, 20)}`,
       `Donnez --ttl en secondes, entier entre 1 et ${max} (exemple : --ttl 3600).`,
     );
   }
@@ -52,7 +53,7 @@ export function formatDuration(totalSeconds: number): string {
 /** "30min", "2h", "7j" (or "7d"), "90s" → seconds. */
 export function parseDuration(raw: string): number {
   const match = /^(\d{1,6})\s*(s|min|m|h|j|d)$/.exec(raw.trim());
-  if (!match) throw new UsageError(`durée invalide : « ${raw.slice(0, 20)} »`, 'Exemples : 30min, 2h, 7j.');
+  if (!match) throw new UsageError(`durée invalide : ${quoteForMessage(raw, 20)}`, 'Exemples : 30min, 2h, 7j.');
   const unit = { s: 1, min: 60, m: 60, h: 3600, j: 86400, d: 86400 }[match[2] as 's' | 'min' | 'm' | 'h' | 'j' | 'd'];
   return Number(match[1]) * unit;
 }

@@ -61,6 +61,7 @@ const program: Program = {
       const password = await authorPassword(env.CONTEXTE_MOT_DE_PASSE, values['fichier-mot-de-passe']);
       commands = [['ACL', 'SETUSER', ...authorAcl(team, author, password)]];
     } else if (command === 'revoquer') {
+      if (values['fichier-mot-de-passe'] !== undefined) throw new UsageError('--fichier-mot-de-passe ne s’applique qu’à utilisateur');
       if (rest.length !== 1) throw new UsageError('argument attendu : <auteur>', 'Usage : admin revoquer <auteur>');
       const author = validateName(rest[0]!, 'auteur');
       commands = [['ACL', 'DELUSER', author]];

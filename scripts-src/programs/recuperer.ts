@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { explainDenied, exitCodesSection, parseCommandLine, printJson, runProgram, type Program } from '../lib/cli.js';
 import { CliError, UsageError } from '../lib/errors.js';
 import { ExitCode } from '../lib/exit-code.js';
-import { flattenKey, parseKey, quoteForMessage, requireKey, validateName } from '../lib/keys.js';
+import { escapeControls, flattenKey, parseKey, quoteForMessage, requireKey, validateName } from '../lib/keys.js';
 import type { JournalEvent, ListedEntry, ListQuery, Mailbox } from '../lib/mailbox.js';
 import { openMailbox } from '../lib/open-mailbox.js';
 import { alertsJson, renderAlerts } from '../lib/report.js';
@@ -119,7 +119,7 @@ const program: Program = {
       case 'purger': {
         only(['equipe', 'oui']);
         arity(0, 0, 'purger --equipe <e> --oui');
-        if (!values.equipe) throw new UsageError('--equipe manquant', 'Usage : recuperer purger --equipe <e> --oui');
+        if (values.equipe === undefined) throw new UsageError('--equipe manquant', 'Usage : recuperer purger --equipe <e> --oui');
         const team = validateName(values.equipe, 'equipe');
         if (!values.oui) throw new UsageError(`la purge retire toutes les notes de l’équipe ${team} : ajoutez --oui pour confirmer`);
         return withMailbox(env, (mailbox) => purge(mailbox, team, json));
@@ -127,7 +127,7 @@ const program: Program = {
       case 'journal': {
         only(['equipe', 'depuis']);
         arity(0, 0, 'journal --equipe <e> [--depuis <durée>]');
-        if (!values.equipe) throw new UsageError('--equipe manquant', 'Usage : recuperer journal --equipe <e> [--depuis 2h]');
+        if (values.equipe === undefined) throw new UsageError('--equipe manquant', 'Usage : recuperer journal --equipe <e> [--depuis 2h]');
         const team = validateName(values.equipe, 'equipe');
         const since = new Date(Date.now() - parseDuration(values.depuis ?? '24h') * 1000);
         return withMailbox(env, (mailbox) => journal(mailbox, team, since, json));
@@ -198,7 +198,7 @@ async function list(mailbox: Mailbox, query: ListQuery, ttlMax: number, json: bo
     );
     return;
   }
-  const what = 'team' in query ? `l’équipe ${query.team}${query.author ? `, auteur ${query.author}` : ''}` : `« ${query.pattern} »`;
+  const what = 'team' in query ? `l’équipe ${query.team}${query.author ? `, auteur ${query.author}` : ''}` : quoteForMessage(query.pattern);
   process.stdout.write(renderList(entries, mailbox.label, what, ttlMax));
 }
 
@@ -249,8 +249,9 @@ async function get(mailbox: Mailbox, key: string, target: Target, options: { for
     printJson({ cle: key, fichier: target.path, octets: value.length, sha256, boite: mailbox.label, alertes: alertsJson(alerts) });
     return;
   }
-  process.stdout.write(`Écrit : ${target.path} (${value.length} octets)\nBoîte : ${mailbox.label} ; clé ${key}\n`);
-  if (isSession) process.stdout.write(`Export de session : chargez-le uniquement avec « ${IMPORT_COMMAND(target.path)} », jamais avec votre propre lecture.\n`);
+  const shown = escapeControls(target.path);
+  process.stdout.write(`Écrit : ${shown} (${value.length} octets)\nBoîte : ${mailbox.label} ; clé ${key}\n`);
+  if (isSession) process.stdout.write(`Export de session : chargez-le uniquement avec « ${IMPORT_COMMAND(shown)} », jamais avec votre propre lecture.\n`);
   process.stdout.write(renderAlerts(alerts));
   if (options.frame) process.stdout.write(`\n${frameUntrusted(value.toString('utf8'), key)}`);
 }

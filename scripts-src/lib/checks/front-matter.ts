@@ -28,7 +28,8 @@ export function readFrontMatter(text: string): FrontMatter {
   }
   const source = body.slice(open.length, Math.max(open.length, from + close.index));
   const endLine = source.split('\n').length + 2;
-  const document = parseDocument(source, { uniqueKeys: true, prettyErrors: false });
+  // logLevel 'silent': yaml would print its warnings (in English) on stderr through process.emitWarning.
+  const document = parseDocument(source, { uniqueKeys: true, prettyErrors: false, logLevel: 'silent' });
   const error = document.errors[0];
   if (error) return { status: 'invalid', reason: `en-tête YAML invalide : ${error.code}`, line: 2 + (error.linePos?.[0]?.line ?? 1) - 1 };
   let data: unknown;

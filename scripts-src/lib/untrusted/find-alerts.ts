@@ -22,8 +22,9 @@ const AGENT_WORDS =
   /\b(?:agent|assistant|ia|ai|llm|model|modèle|claude|gpt|opencode|instructions?|consignes?|exécute|exécutez|execute|run|supprime|delete|ignore|ignorez|oublie|forget|prompt|curl|wget|rm)\b/i;
 const OUR_MARKER = /^\s*contexte:autorise\s*$/;
 
+/** One line, hidden characters and line breaks shown as escapes, shortened. */
 export function excerptOf(text: string): string {
-  const shown = showHiddenCharacters(text).trim();
+  const shown = showHiddenCharacters(text.replace(/\r/g, '\\r').replace(/\n/g, '\\n')).trim();
   return shown.length > EXCERPT_MAX ? `${shown.slice(0, EXCERPT_MAX)}…` : shown;
 }
 
