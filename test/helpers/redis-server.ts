@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Cluster, Redis } from 'ioredis';
+import { Cluster, Redis, type RedisOptions } from 'ioredis';
 
 const run = promisify(execFile);
 
@@ -44,33 +44,42 @@ export function randomPassword(): string {
 
 export async function startRedis(extraArgs: string[] = [], password = randomPassword()): Promise<RedisServer> {
   const dir = await mkdtemp(join(tmpdir(), 'contexte-redis-'));
+  const { port, child, admin } = await launch(
+    dir,
+    (port) => ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--requirepass', password, ...extraArgs],
+    (port) => ({ port, host: '127.0.0.1', password }),
+  );
+  return {
+    port,
+    child,
+    password,
+    admin,
+    env: { REDIS_HOST: '127.0.0.1', REDIS_PORT: String(port), REDISCLI_AUTH: password },
+    stop: () => shutdown(admin, child, dir),
+  };
+}
+
+/** Starts redis-server on a free port (retrying if another process took it) and connects an admin client. */
+async function launch(dir: string, args: (port: number) => string[], client: (port: number) => RedisOptions): Promise<{ port: number; child: ChildProcess; admin: Redis }> {
   for (let attempt = 0; ; attempt++) {
     const port = await freePort();
-    const child = spawn(
-      'redis-server',
-      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--requirepass', password, ...extraArgs],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    const admin = new Redis({ port, host: '127.0.0.1', password, lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 });
+    const child = spawn('redis-server', args(port), { stdio: ['ignore', 'pipe', 'pipe'] });
+    const admin = new Redis({ ...client(port), lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 });
     admin.on('error', () => undefined);
-    if (await waitUntilReady(admin, child)) {
-      return {
-        port,
-        child,
-        password,
-        admin,
-        env: { REDIS_HOST: '127.0.0.1', REDIS_PORT: String(port), REDISCLI_AUTH: password },
-        async stop() {
-          admin.disconnect();
-          await stopProcess(child);
-          await rm(dir, { recursive: true, force: true });
-        },
-      };
-    }
+    if (await waitUntilReady(admin, child)) return { port, child, admin };
     admin.disconnect();
     await stopProcess(child);
-    if (attempt >= 4) throw new Error(`redis-server did not start on port ${port}`);
+    if (attempt >= 4) {
+      await rm(dir, { recursive: true, force: true });
+      throw new Error(`redis-server did not start on port ${port}`);
+    }
   }
+}
+
+async function shutdown(admin: Redis, child: ChildProcess, dir: string): Promise<void> {
+  admin.disconnect();
+  await stopProcess(child);
+  await rm(dir, { recursive: true, force: true });
 }
 
 async function waitUntilReady(client: Redis, child: ChildProcess): Promise<boolean> {
@@ -112,35 +121,22 @@ export async function startTlsRedis(): Promise<TlsRedisServer> {
   await run('sh', ['-c', `printf 'subjectAltName=DNS:localhost,IP:127.0.0.1\\n' > ${file('san.ext')}`]);
   await openssl('x509', '-req', '-in', file('server.csr'), '-CA', file('ca.crt'), '-CAkey', file('ca.key'), '-CAcreateserial', '-days', '1', '-extfile', file('san.ext'), '-out', file('server.crt'));
   const password = randomPassword();
-  for (let attempt = 0; ; attempt++) {
-    const port = await freePort();
-    const child = spawn(
-      'redis-server',
-      ['--port', '0', '--tls-port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--requirepass', password,
-        '--tls-cert-file', file('server.crt'), '--tls-key-file', file('server.key'), '--tls-ca-cert-file', file('ca.crt'), '--tls-auth-clients', 'no'],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    const admin = new Redis({ port, host: '127.0.0.1', password, tls: { ca: await readFile(file('ca.crt')), servername: 'localhost' }, lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 });
-    admin.on('error', () => undefined);
-    if (await waitUntilReady(admin, child)) {
-      return {
-        port,
-        child,
-        password,
-        admin,
-        caFile: file('ca.crt'),
-        env: { REDIS_URL: `rediss://127.0.0.1:${port}`, REDISCLI_AUTH: password, REDIS_TLS_CA: file('ca.crt') },
-        async stop() {
-          admin.disconnect();
-          await stopProcess(child);
-          await rm(dir, { recursive: true, force: true });
-        },
-      };
-    }
-    admin.disconnect();
-    await stopProcess(child);
-    if (attempt >= 4) throw new Error(`TLS redis-server did not start on port ${port}`);
-  }
+  const ca = await readFile(file('ca.crt'));
+  const { port, child, admin } = await launch(
+    dir,
+    (port) => ['--port', '0', '--tls-port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--requirepass', password,
+      '--tls-cert-file', file('server.crt'), '--tls-key-file', file('server.key'), '--tls-ca-cert-file', file('ca.crt'), '--tls-auth-clients', 'no'],
+    (port) => ({ port, host: '127.0.0.1', password, tls: { ca, servername: 'localhost' } }),
+  );
+  return {
+    port,
+    child,
+    password,
+    admin,
+    caFile: file('ca.crt'),
+    env: { REDIS_URL: `rediss://127.0.0.1:${port}`, REDISCLI_AUTH: password, REDIS_TLS_CA: file('ca.crt') },
+    stop: () => shutdown(admin, child, dir),
+  };
 }
 
 export interface RedisCluster {
