@@ -104,7 +104,8 @@ describe('faults', () => {
     try {
       const published = await publier([notePath, 'replique', 'alice', '--json'], { env: primary.env });
       const key = (JSON.parse(published.stdout) as { cle: string }).cle;
-      for (let attempt = 0; attempt < 50 && !(await replica.admin.exists(key)); attempt++) await new Promise((resolve) => setTimeout(resolve, 100));
+      // Wait for replication of the last key the publication wrote (the index entry), not only of the note.
+      for (let attempt = 0; attempt < 100 && !(await replica.admin.hexists('contexte-index:{replique}', key)); attempt++) await new Promise((resolve) => setTimeout(resolve, 100));
       const result = await publier([notePath, 'replique', 'alice'], { env: { ...replica.env, ...DEBUG_ENV } });
       expectFailure(result, 4, /lecture seule/, [password]);
       await expectConsistent(primary.admin, 'replique');
