@@ -244,8 +244,8 @@ async function get(mailbox: Mailbox, key: string, target: Target, options: { for
   await writeFileSafely(target.path, value, { force: options.force, within: target.explicit ? undefined : process.cwd() });
   const isSession = requireKey(key).kind === 'session';
   const alerts = isSession ? inspectExport(value) : inspectNote(value);
-  const sha256 = createHash('sha256').update(value).digest('hex');
   if (options.json) {
+    const sha256 = createHash('sha256').update(value).digest('hex');
     printJson({ cle: key, fichier: target.path, octets: value.length, sha256, boite: mailbox.label, alertes: alertsJson(alerts) });
     return;
   }
