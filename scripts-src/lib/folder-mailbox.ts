@@ -371,23 +371,19 @@ async function linkExclusive(from: string, to: string): Promise<boolean> {
   }
 }
 
-async function directories(path: string): Promise<string[]> {
+/** Names of the folders (or files) in a folder; none when it does not exist. */
+async function names(path: string, kind: 'folders' | 'files'): Promise<string[]> {
   try {
-    return (await readdir(path, { withFileTypes: true })).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+    const entries = await readdir(path, { withFileTypes: true });
+    return entries.filter((entry) => (kind === 'folders' ? entry.isDirectory() : entry.isFile())).map((entry) => entry.name);
   } catch (error) {
     if ((error as { code?: string }).code === 'ENOENT') return [];
     throw error;
   }
 }
 
-async function files(path: string): Promise<string[]> {
-  try {
-    return (await readdir(path, { withFileTypes: true })).filter((entry) => entry.isFile()).map((entry) => entry.name);
-  } catch (error) {
-    if ((error as { code?: string }).code === 'ENOENT') return [];
-    throw error;
-  }
-}
+const directories = (path: string) => names(path, 'folders');
+const files = (path: string) => names(path, 'files');
 
 async function exists(path: string): Promise<boolean> {
   return lstat(path).then(
