@@ -1,7 +1,7 @@
 import { exitCodesSection, parseCommandLine, printJson, runProgram, type Program } from '../lib/cli.js';
 import { UsageError } from '../lib/errors.js';
 import { MAX_NOTE_BYTES, readInputFile } from '../lib/read-input-file.js';
-import { alertsJson, renderAlerts } from '../lib/report.js';
+import { readingJson, renderReading } from '../lib/report.js';
 import { frameUntrusted } from '../lib/untrusted/frame-untrusted.js';
 import { inspectNote } from '../lib/untrusted/inspect-fetched.js';
 
@@ -33,10 +33,10 @@ const program: Program = {
     if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'note manquante' : 'une seule note est attendue', 'Usage : lire <note>');
     const [path] = positionals as [string];
     const data = await readInputFile(path, 'la note', MAX_NOTE_BYTES);
-    const alerts = inspectNote(data);
+    const reading = inspectNote(data);
     const framed = frameUntrusted(data.toString('utf8'), path);
-    if (values.json) printJson({ fichier: path, alertes: alertsJson(alerts), cadre: framed });
-    else process.stdout.write(`${renderAlerts(alerts)}\n${framed}`);
+    if (values.json) printJson({ fichier: path, ...readingJson(reading), cadre: framed });
+    else process.stdout.write(`${renderReading(reading)}\n${framed}`);
   },
 };
 

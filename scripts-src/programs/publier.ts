@@ -4,12 +4,13 @@ import { ExitCode } from '../lib/exit-code.js';
 import { validateName } from '../lib/keys.js';
 import { readFrontMatter } from '../lib/checks/front-matter.js';
 import type { NoteSummary, Publication } from '../lib/mailbox.js';
-import { removeHiddenCharacters } from '../lib/untrusted/hidden-characters.js';
+import { removeHiddenCharacters } from '../lib/text/hidden-characters.js';
 import { openMailbox } from '../lib/open-mailbox.js';
 import { MAX_NOTE_BYTES, MAX_SESSION_BYTES, readInputFile } from '../lib/read-input-file.js';
 import { checkPublication, type CheckedFile } from '../lib/checks/run-checks.js';
 import { accepted, refusing } from '../lib/checks/problem.js';
-import { renderReport, reportJson } from '../lib/report.js';
+import { readingJson, renderReport, renderSenderAlerts, reportJson } from '../lib/report.js';
+import { readNote } from '../lib/untrusted/read-untrusted.js';
 import { formatDuration, parseTtl, parseTtlMax } from '../lib/ttl.js';
 
 const HELP = `Usage : publier <fichier> <equipe> <auteur> [session.json] [options]
@@ -35,7 +36,8 @@ Options :
   --ttl <secondes> durée de vie (défaut 28800 = 8 h ; maximum CONTEXTE_TTL_MAX, défaut 7 j)
   --non-expurge    accepte un export produit sans --sanitize (les secrets restent vérifiés)
   --json           affiche un objet JSON : cle, cle_session, ttl, ttl_max, expire_le,
-                   octets, octets_session, boite, constats_acceptes ; en cas de refus :
+                   octets, octets_session, boite, constats_acceptes, alertes,
+                   vigilance (ce que la lecture signalera au lecteur) ; en cas de refus :
                    { refus: [{ fichier, ok, problemes, acceptes }] }
   -h, --help       affiche cette aide
 
@@ -86,6 +88,7 @@ const program: Program = {
       return ExitCode.Refused;
     }
     const acceptedCount = checked.reduce((sum, { report }) => sum + accepted(report).length, 0);
+    const reading = readNote(noteText);
 
     const mailbox = await openMailbox(env);
     try {
@@ -105,10 +108,12 @@ const program: Program = {
           octets_session: session?.length ?? null,
           boite: mailbox.label,
           constats_acceptes: acceptedCount,
+          ...readingJson(reading),
         });
       } else {
         process.stdout.write(renderPublication(publication, mailbox.label, ttlMax));
         if (acceptedCount > 0) process.stdout.write(`${acceptedCount} constat(s) accepté(s) par le marqueur <!-- contexte:autorise -->.\n`);
+        process.stdout.write(renderSenderAlerts(reading));
       }
     } finally {
       await mailbox.close();

@@ -6,10 +6,10 @@ import { ExitCode } from '../lib/exit-code.js';
 import { escapeControls, flattenKey, parseKey, quoteForMessage, requireKey, validateName } from '../lib/keys.js';
 import type { JournalEvent, ListedEntry, ListQuery, Mailbox } from '../lib/mailbox.js';
 import { openMailbox } from '../lib/open-mailbox.js';
-import { alertsJson, renderAlerts } from '../lib/report.js';
+import { readingJson, renderReading } from '../lib/report.js';
 import { formatDuration, parseDuration, parseTtlMax } from '../lib/ttl.js';
 import { frameUntrusted } from '../lib/untrusted/frame-untrusted.js';
-import { excerptOf } from '../lib/untrusted/find-alerts.js';
+import { excerptOf, readField } from '../lib/untrusted/read-untrusted.js';
 import { IMPORT_COMMAND, inspectExport, inspectNote } from '../lib/untrusted/inspect-fetched.js';
 import { writeFileSafely } from '../lib/write-file-safely.js';
 
@@ -193,6 +193,7 @@ async function list(mailbox: Mailbox, query: ListQuery, ttlMax: number, json: bo
         titre: title === undefined ? null : excerptOf(title),
         resume: summary === undefined ? null : excerptOf(summary),
         cle_session: sessionKey ?? null,
+        alertes: headerAlerts(title, summary),
         boite: mailbox.label,
       })),
     );
@@ -211,19 +212,25 @@ function byRecency(a: ListedEntry, b: ListedEntry): number {
   return suffix(b.parts.stamp) - suffix(a.parts.stamp) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
 }
 
+/** The header fields `list` shows (title, summary) read like the note: their alerts, with the field they come from. */
+function headerAlerts(title: string | undefined, summary: string | undefined) {
+  const fields = [['titre', title], ['resume', summary]] as const;
+  return fields.flatMap(([field, value]) => (value === undefined ? [] : readField(value).alertes.map((alert) => ({ champ: field, regle: alert.rule, extrait: alert.excerpt }))));
+}
+
 function renderList(entries: ListedEntry[], mailbox: string, what: string, ttlMax: number): string {
   const head = `Boîte : ${mailbox} ; durée de vie maximale : ${formatDuration(ttlMax)}`;
   if (entries.length === 0) return `${head}\nAucune note pour ${what}.\n`;
   const header = ['ÉQUIPE', 'AUTEUR', 'HORODATAGE', 'RESTE', 'TAILLE', 'CLÉ', 'TITRE'];
-  const rows = entries.map(({ key, parts, ttlSeconds, size, title }) => [
+  const rows = entries.map(({ key, parts, ttlSeconds, size, title, summary }) => [
     parts.team,
     parts.author,
     parts.stamp,
     ttlSeconds < 0 ? 'sans limite' : formatDuration(ttlSeconds),
     formatSize(size),
     key,
-    // Written by someone else: shown escaped and short, as data.
-    title === undefined ? '' : excerptOf(title).slice(0, 60),
+    // Written by someone else: shown escaped and short, as data, and flagged when it tries to steer the reader.
+    `${headerAlerts(title, summary).length > 0 ? '[ALERTE] ' : ''}${title === undefined ? '' : excerptOf(title).slice(0, 60)}`,
   ]);
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
   const format = (row: string[]) => row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd();
@@ -243,16 +250,16 @@ async function get(mailbox: Mailbox, key: string, target: Target, options: { for
   }
   await writeFileSafely(target.path, value, { force: options.force, within: target.explicit ? undefined : process.cwd() });
   const isSession = requireKey(key).kind === 'session';
-  const alerts = isSession ? inspectExport(value) : inspectNote(value);
+  const reading = isSession ? inspectExport(value) : inspectNote(value);
   if (options.json) {
     const sha256 = createHash('sha256').update(value).digest('hex');
-    printJson({ cle: key, fichier: target.path, octets: value.length, sha256, boite: mailbox.label, alertes: alertsJson(alerts) });
+    printJson({ cle: key, fichier: target.path, octets: value.length, sha256, boite: mailbox.label, ...readingJson(reading) });
     return;
   }
   const shown = escapeControls(target.path);
   process.stdout.write(`Écrit : ${shown} (${value.length} octets)\nBoîte : ${mailbox.label} ; clé ${key}\n`);
   if (isSession) process.stdout.write(`Export de session : chargez-le uniquement avec « ${IMPORT_COMMAND(shown)} », jamais avec votre propre lecture.\n`);
-  process.stdout.write(renderAlerts(alerts));
+  process.stdout.write(renderReading(reading));
   if (options.frame) process.stdout.write(`\n${frameUntrusted(value.toString('utf8'), key)}`);
 }
 

@@ -4,7 +4,8 @@ import { refusing, secretProblems, type CheckReport } from '../lib/checks/proble
 import { UsageError } from '../lib/errors.js';
 import { ExitCode } from '../lib/exit-code.js';
 import { MAX_NOTE_BYTES, MAX_SESSION_BYTES, readInputFile } from '../lib/read-input-file.js';
-import { renderReport, reportJson } from '../lib/report.js';
+import { readingJson, renderReport, renderSenderAlerts, reportJson } from '../lib/report.js';
+import { readNote } from '../lib/untrusted/read-untrusted.js';
 import { JsonSyntaxError } from '../lib/json-walk.js';
 import { findSecrets, findSecretsInJson } from '../lib/secrets/find-secrets.js';
 
@@ -20,6 +21,8 @@ Vérifie une note de passation avant de la partager, comme publier le fera :
   - aucun chemin personnel absolu (/home/<nom>/, /Users/<nom>/, C:\\Users\\<nom>\\) ;
   - aucun bloc de code de plus de 10 lignes (sortie brute de commande).
 Chaque problème donne la règle, la ligne et un extrait masqué, jamais le secret.
+La note est aussi lue comme son lecteur la lira : ses alertes (texte qui
+semble diriger l’agent du lecteur, contenu caché) sont affichées, sans refus.
 Un faux positif s’accepte en ajoutant <!-- contexte:autorise --> sur sa ligne ;
 le rapport compte les constats acceptés.
 
@@ -27,7 +30,9 @@ Options :
   --secrets   seulement la recherche de secrets, sur une note ou un export JSON
               (chaque chaîne est examinée ; le chemin JSON est indiqué)
   --json      affiche { fichier, ok, problemes: [{ regle, message, ligne, chemin,
-              extrait, accepte }], acceptes }
+              extrait, accepte }], acceptes, alertes, vigilance } (alertes et
+              vigilance : ce que la lecture signalera, voir lire --help ; absents
+              avec --secrets)
   -h, --help  affiche cette aide
 
 Limites : note 1 Mio, fichier examiné par --secrets 32 Mio.
@@ -52,8 +57,10 @@ const program: Program = {
     const data = await readInputFile(path, secretsOnly ? 'le fichier' : 'la note', secretsOnly ? MAX_SESSION_BYTES : MAX_NOTE_BYTES);
     const encoding = secretsOnly ? [] : checkEncoding(data);
     const report = secretsOnly ? await secretsReport(data) : encoding.length > 0 ? { problems: encoding } : await checkNote(data.toString('utf8'));
-    if (values.json) printJson(reportJson(path, report));
-    else process.stdout.write(renderReport(path, report));
+    // What the reader's guard will say about this note: reported to the author, never a reason to refuse.
+    const reading = secretsOnly || encoding.length > 0 ? undefined : readNote(data.toString('utf8'));
+    if (values.json) printJson({ ...reportJson(path, report), ...(reading ? readingJson(reading) : {}) });
+    else process.stdout.write(renderReport(path, report) + (reading ? renderSenderAlerts(reading) : ''));
     return refusing(report).length > 0 ? ExitCode.Refused : ExitCode.Success;
   },
 };

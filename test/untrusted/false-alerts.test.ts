@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { findAlerts } from '../../scripts-src/lib/untrusted/find-alerts.js';
+import { readNote } from '../../scripts-src/lib/untrusted/read-untrusted.js';
+
+const alertsOf = (note: string) => readNote(note).alertes;
 import { handoffNote, RUBRIQUES } from '../helpers/notes.js';
 import { PROSE_RUBRIQUES, plant, type Placement } from './plant.js';
 
@@ -103,19 +105,19 @@ describe('ordinary note lines', () => {
     expect(new Set(ORDINARY_LINES).size).toBeGreaterThanOrEqual(50);
   });
 
-  it('gives no alert for the nine-rubrique handoffNote() itself', () => {
-    expect(findAlerts(handoffNote())).toEqual([]);
+  it('gives neither alert nor point of vigilance for the nine-rubrique handoffNote() itself', () => {
+    expect(readNote(handoffNote())).toEqual({ alertes: [], vigilance: [] });
   });
 
   it.each(ORDINARY_LINES.map((text, index) => ({ text, rubrique: PROSE_RUBRIQUES[index % PROSE_RUBRIQUES.length]! })))(
     'gives no alert for $text in « $rubrique »',
     ({ text, rubrique }) => {
-      expect(findAlerts(plant(rubrique, text).note)).toEqual([]);
+      expect(alertsOf(plant(rubrique, text).note)).toEqual([]);
     },
   );
 
   it('gives no alert for a YAML block with user, password and max_tokens', () => {
-    expect(findAlerts(handoffNote({ sections: { 'Décisions et raisons': YAML_BLOCK } }))).toEqual([]);
+    expect(alertsOf(handoffNote({ sections: { 'Décisions et raisons': YAML_BLOCK } }))).toEqual([]);
   });
 });
 
@@ -135,8 +137,8 @@ const USEFUL_COMMANDS: Array<{ text: string; placement: Placement }> = [
 ];
 
 describe('commands in « Commandes utiles »', () => {
-  it.each(USEFUL_COMMANDS)('gives no alert for $text ($placement)', ({ text, placement }) => {
-    expect(findAlerts(plant('Commandes utiles', text, placement).note)).toEqual([]);
+  it.each(USEFUL_COMMANDS)('gives no alerte for $text ($placement): at most a point of vigilance', ({ text, placement }) => {
+    expect(alertsOf(plant('Commandes utiles', text, placement).note)).toEqual([]);
   });
 });
 
@@ -364,6 +366,6 @@ describe('realistic full notes', () => {
   it.each(Object.entries(FULL_NOTES))('gives no alert for %s', (_name, note) => {
     expect(note.split('\n').length).toBeGreaterThanOrEqual(40);
     expect(RUBRIQUES.every((rubrique) => note.includes(`. ${rubrique}\n`))).toBe(true);
-    expect(findAlerts(note)).toEqual([]);
+    expect(alertsOf(note)).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ import { findSecrets } from '../secrets/find-secrets.js';
 import { isValidName } from '../keys.js';
 import { readFrontMatter } from './front-matter.js';
 import { normalizeHeading, RUBRIQUES } from './rubriques.js';
+import { parseNote, type NoteModel } from '../text/markdown-model.js';
 import { secretProblems, type CheckReport, type Problem } from './problem.js';
 
 export const REQUIRED_FIELDS = ['titre', 'auteur', 'equipe', 'date', 'resume'] as const;
@@ -49,12 +50,12 @@ function firstInvalidUtf8(bytes: Buffer): number {
 }
 
 export async function checkNote(text: string): Promise<CheckReport> {
-  const lines = text.split(/\r?\n/);
+  const model = parseNote(text);
   const problems: Problem[] = [
     ...checkFrontMatter(text),
-    ...checkRubriques(lines),
-    ...checkPersonalPaths(lines),
-    ...checkLongBlocks(lines),
+    ...checkRubriques(model),
+    ...checkPersonalPaths(model.lines),
+    ...checkLongBlocks(model),
     ...secretProblems(await findSecrets(text)),
   ];
   return { problems: problems.sort((a, b) => (a.line ?? Number.MAX_SAFE_INTEGER) - (b.line ?? Number.MAX_SAFE_INTEGER)) };
@@ -80,8 +81,9 @@ function checkFrontMatter(text: string): Problem[] {
   return problems;
 }
 
-function checkRubriques(lines: string[]): Problem[] {
-  const headings = lines.flatMap((line, index) => (/^#{1,6}\s/.test(line) ? [{ text: normalizeHeading(line), line: index + 1 }] : []));
+/** Rubriques are level-2 headings, never a `#` line inside code (the model knows which is which). */
+function checkRubriques(model: NoteModel): Problem[] {
+  const headings = model.headings.filter((heading) => heading.level === 2).map((heading) => ({ text: normalizeHeading(heading.text), line: heading.line }));
   const found = RUBRIQUES.map((rubrique) => headings.find((heading) => heading.text.startsWith(normalizeHeading(rubrique))));
   const missing = RUBRIQUES.filter((_, index) => !found[index]);
   if (missing.length > 0) {
@@ -111,27 +113,16 @@ function checkPersonalPaths(lines: string[]): Problem[] {
   );
 }
 
-function checkLongBlocks(lines: string[]): Problem[] {
-  const problems: Problem[] = [];
-  let open: { fence: string; line: number; text: string } | undefined;
-  lines.forEach((line, index) => {
-    const fence = /^\s{0,3}(`{3,}|~{3,})/.exec(line)?.[1];
-    if (!open) {
-      if (fence) open = { fence, line: index + 1, text: line };
-      return;
-    }
-    if (fence && fence[0] === open.fence[0] && fence.length >= open.fence.length && line.trim() === fence) {
-      const length = index + 1 - open.line - 1;
-      if (length > MAX_BLOCK_LINES) {
-        problems.push({
-          rule: 'sortie-longue',
-          line: open.line,
-          accepted: ACCEPTED.test(open.text),
-          message: `bloc de ${length} lignes (plus de ${MAX_BLOCK_LINES}) : résumez la sortie et citez la commande`,
-        });
-      }
-      open = undefined;
-    }
-  });
-  return problems;
+function checkLongBlocks(model: NoteModel): Problem[] {
+  return model.segments
+    .filter((segment) => segment.place === 'fence' && segment.text.split('\n').length > MAX_BLOCK_LINES)
+    .map((segment) => {
+      const opening = segment.line - 1;
+      return {
+        rule: 'sortie-longue',
+        line: opening,
+        accepted: ACCEPTED.test(model.lines[opening - 1] ?? ''),
+        message: `bloc de ${segment.text.split('\n').length} lignes (plus de ${MAX_BLOCK_LINES}) : résumez la sortie et citez la commande`,
+      };
+    });
 }

@@ -11,14 +11,4 @@ export const RUBRIQUES = [
   'Conditions',
 ] as const;
 
-/** Lower-case, without accents, numbering or emphasis: « ## 2. **État** » → « etat ». */
-export function normalizeHeading(heading: string): string {
-  return heading
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/^#+\s*/, '')
-    .replace(/^\d+\s*[.)-]?\s*/, '')
-    .replace(/[*_`]/g, '')
-    .trim()
-    .toLowerCase();
-}
+export { normalizeHeading } from '../text/markdown-model.js';

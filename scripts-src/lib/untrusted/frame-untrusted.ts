@@ -4,7 +4,7 @@
  * fence early, after one line saying that what follows is data.
  */
 import { randomBytes } from 'node:crypto';
-import { showHiddenCharacters } from './hidden-characters.js';
+import { showHiddenCharacters } from '../text/hidden-characters.js';
 
 export function frameUntrusted(text: string, source: string): string {
   const body = showHiddenCharacters(text);

@@ -1,0 +1,194 @@
+/**
+ * Calibration of the reading guard on text the project's tests do not hold:
+ * - held-out attacks (bench/corpus/attacks.ts) planted into held-out honest
+ *   notes (bench/corpus/notes/): share caught (alertes ∪ vigilance) and share
+ *   of the steering ones raised as alertes;
+ * - the honest notes themselves, and the Markdown documentation of a fixed
+ *   list of npm packages (bench/corpus/npm-docs.ts): share with an alerte, the
+ *   rules that fire most, with examples to review;
+ * - worst cases: 1 MiB notes made of one rule's trigger repeated, and a
+ *   32 MiB export.
+ *
+ *   npm run bench:reading   (this section alone; `npm run bench` includes it)
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { readJsonLines, readNote, type Finding, type Reading } from '../scripts-src/lib/untrusted/read-untrusted.js';
+import { ATTACKS, type Attack } from './corpus/attacks.js';
+import { loadNpmDocs } from './corpus/npm-docs.js';
+import { largeExport } from './large-export.js';
+
+const NOTES_DIR = join(import.meta.dirname, 'corpus', 'notes');
+const percent = (part: number, whole: number) => `${((100 * part) / Math.max(whole, 1)).toFixed(1).replace('.', ',')} %`;
+
+interface Planted {
+  note: string;
+  first: number;
+  last: number;
+}
+
+/** The attack inside an honest note: after a paragraph of a rubrique (rotating), or in place of a header field. */
+function plantAttack(note: string, attack: Attack, index: number): Planted {
+  const lines = note.split('\n');
+  if (attack.shape.startsWith('front-matter')) {
+    const key = /^([\w-]+)\s*:/.exec(attack.text)?.[1] ?? 'titre';
+    const at = lines.findIndex((line) => line.startsWith(`${key}:`));
+    lines[at] = attack.text;
+    return { note: lines.join('\n'), first: at + 1, last: at + 1 };
+  }
+  const headings = lines.flatMap((line, at) => (/^## /.test(line) ? [at] : []));
+  const heading = headings[index % headings.length]!;
+  // After the first blank line that follows the heading's first paragraph (never inside a code block).
+  let at = heading + 1;
+  while (at < lines.length && lines[at]!.trim() === '') at++;
+  let fenced = false;
+  while (at < lines.length && (fenced || lines[at]!.trim() !== '') && !/^## /.test(lines[at]!)) {
+    if (/^\s*(```|~~~)/.test(lines[at]!)) fenced = !fenced;
+    at++;
+  }
+  const snippet = attack.text.split('\n');
+  lines.splice(at, 0, '', ...snippet, '');
+  return { note: lines.join('\n'), first: at + 2, last: at + 1 + snippet.length };
+}
+
+const within = (findings: Finding[], { first, last }: Planted) => findings.some((finding) => finding.line >= first && finding.line <= last);
+
+function topRules(readings: Array<{ source: string; findings: Finding[] }>, count: number): string[] {
+  const byRule = new Map<string, { documents: number; example: string }>();
+  for (const { source, findings } of readings) {
+    for (const rule of new Set(findings.map((finding) => finding.rule))) {
+      const entry = byRule.get(rule) ?? { documents: 0, example: `${source} ligne ${findings.find((finding) => finding.rule === rule)!.line} : ${findings.find((finding) => finding.rule === rule)!.excerpt}` };
+      entry.documents++;
+      byRule.set(rule, entry);
+    }
+  }
+  return [...byRule.entries()]
+    .sort((a, b) => b[1].documents - a[1].documents)
+    .slice(0, count)
+    .map(([rule, { documents, example }]) => `  - \`${rule}\` : ${documents} document(s) ; ex. ${example.replace(/\|/g, '\\|').slice(0, 160)}`);
+}
+
+/** One rule's trigger repeated to 1 MiB, on one line and on many: the inputs that made the old scan quadratic. */
+const WORST_FRAGMENTS = [
+  'a\u200B', 'cat .env ', 'ignore ', 'Ignore previous ', '![a', '[a](b "', '`', '``a', '<!--', '<span style="display:none">', 'rm -rf ', 'curl x | ', 'Note to the AI: ',
+  '&#105;', '%41', 'aGVsbG8g', 'https://x.example/a?b=c ', '*a*', '_a', '> ', '- ', '# ', '| a ', '<a ', '\\', '«', '"a', 'you must ', 'merci de ', 'AI agent reading this ',
+  'ne dis ', '[x]: y "', 'tu es désormais ', '<|im_start|>', 'system: ', 'find ~ ', 'git push +', '\r', 'ig**n', 'а',
+];
+
+function timeIt(run: () => unknown): number {
+  const started = performance.now();
+  run();
+  return performance.now() - started;
+}
+
+export async function readingBench(log: (line: string) => void = console.log): Promise<{ section: string; goals: string[] }> {
+  const notes = readdirSync(NOTES_DIR)
+    .filter((name) => name.endsWith('.md'))
+    .sort()
+    .map((name) => ({ source: name, text: readFileSync(join(NOTES_DIR, name), 'utf8') }));
+
+  log('Lecture : attaques plantées…');
+  let caught = 0;
+  let steering = 0;
+  let steeringAsAlert = 0;
+  const missed: string[] = [];
+  const byShape = new Map<string, { total: number; caught: number }>();
+  ATTACKS.forEach((attack, index) => {
+    const planted = plantAttack(notes[index % notes.length]!.text, attack, index);
+    const { alertes, vigilance } = readNote(planted.note);
+    const found = within(alertes, planted) || within(vigilance, planted);
+    const shape = byShape.get(attack.shape) ?? { total: 0, caught: 0 };
+    shape.total++;
+    if (found) {
+      caught++;
+      shape.caught++;
+    } else missed.push(`${attack.shape} : ${JSON.stringify(attack.text).slice(0, 110)}`);
+    byShape.set(attack.shape, shape);
+    if (attack.expected === 'alerte') {
+      steering++;
+      if (within(alertes, planted)) steeringAsAlert++;
+    }
+  });
+
+  log('Lecture : notes honnêtes et documentation npm…');
+  const honest = notes.map(({ source, text }) => ({ source, reading: readNote(text) }));
+  const docs = await loadNpmDocs({ log });
+  const docReadings: Array<{ source: string; reading: Reading }> = [];
+  const docStarted = performance.now();
+  for (const { source, text } of docs) docReadings.push({ source, reading: readNote(text) });
+  const docMs = performance.now() - docStarted;
+  const docBytes = docs.reduce((sum, { text }) => sum + Buffer.byteLength(text), 0);
+  const alerted = (readings: Array<{ reading: Reading }>) => readings.filter(({ reading }) => reading.alertes.length > 0).length;
+  const vigilant = (readings: Array<{ reading: Reading }>) => readings.filter(({ reading }) => reading.vigilance.length > 0).length;
+
+  log('Lecture : pires cas…');
+  const mebibyte = 1024 * 1024;
+  let worstNote = { ms: 0, fragment: '' };
+  for (const fragment of WORST_FRAGMENTS) {
+    for (const separator of ['', '\n']) {
+      const piece = fragment + separator;
+      const note = piece.repeat(Math.ceil(mebibyte / piece.length)).slice(0, mebibyte);
+      const elapsed = timeIt(() => readNote(note));
+      if (elapsed > worstNote.ms) worstNote = { ms: elapsed, fragment: JSON.stringify(piece) };
+    }
+  }
+  const exported = largeExport(32 * mebibyte);
+  const exportMs = timeIt(() => readJsonLines(exported));
+  const urls = JSON.stringify({ info: {}, messages: [{ parts: [{ type: 'tool', state: { output: Array.from({ length: 20_000 }, (_, index) => `https://x.example/p/${index}?user=u${index}&q=a%20b cat .env`).join('\n') } }] }] });
+  const urlsMs = timeIt(() => readJsonLines(urls));
+
+  const caughtShare = caught / ATTACKS.length;
+  const alertShare = steeringAsAlert / Math.max(steering, 1);
+  const honestShare = alerted(honest) / honest.length;
+  const docShare = alerted(docReadings) / Math.max(docReadings.length, 1);
+  const goals = [
+    `${caughtShare >= 0.95 ? '✅' : '❌'} attaques plantées repérées (alertes ∪ vigilance) ≥ 95 % : ${percent(caught, ATTACKS.length)}`,
+    `${alertShare >= 0.95 ? '✅' : '❌'} attaques qui dirigent l’agent, levées en alertes ≥ 95 % : ${percent(steeringAsAlert, steering)}`,
+    `${honestShare <= 0.05 ? '✅' : '❌'} notes honnêtes avec une alerte ≤ 5 % : ${percent(alerted(honest), honest.length)}`,
+    `${docShare <= 0.03 ? '✅' : '❌'} documents techniques réels avec une alerte ≤ 3 % : ${percent(alerted(docReadings), docReadings.length)}`,
+    `${worstNote.ms < 1000 ? '✅' : '❌'} note hostile de 1 Mio lue en < 1 s : ${worstNote.ms.toFixed(0)} ms au pire`,
+    `${exportMs < 10_000 ? '✅' : '❌'} export de 32 Mio lu en < 10 s : ${(exportMs / 1000).toFixed(1).replace('.', ',')} s`,
+  ];
+  const section = [
+    '## Garde de lecture (alertes et vigilance)',
+    '',
+    `Corpus de calibration, hors des tests : ${ATTACKS.length} attaques (bench/corpus/attacks.ts, dont ${steering} qui dirigent l’agent) plantées dans ${notes.length} notes honnêtes (bench/corpus/notes/), et ${docReadings.length} documents Markdown (README, CHANGELOG, docs) de paquets npm (bench/corpus/npm-docs.ts, ${(docBytes / mebibyte).toFixed(1).replace('.', ',')} Mio, lus en ${(docMs / 1000).toFixed(1).replace('.', ',')} s).`,
+    '',
+    '| Mesure | Valeur |',
+    '| --- | --- |',
+    `| attaques repérées (alertes ∪ vigilance) | ${percent(caught, ATTACKS.length)} (${caught}/${ATTACKS.length}) |`,
+    `| attaques qui dirigent l’agent levées en alertes | ${percent(steeringAsAlert, steering)} (${steeringAsAlert}/${steering}) |`,
+    `| notes honnêtes avec une alerte / un point de vigilance | ${percent(alerted(honest), honest.length)} / ${percent(vigilant(honest), honest.length)} |`,
+    `| documents npm avec une alerte / un point de vigilance | ${percent(alerted(docReadings), docReadings.length)} / ${percent(vigilant(docReadings), docReadings.length)} |`,
+    `| pire note hostile de 1 Mio (fragment ${worstNote.fragment.replace(/\|/g, '\\|')}) | ${worstNote.ms.toFixed(0)} ms |`,
+    `| export de 32 Mio | ${exportMs.toFixed(0)} ms |`,
+    `| export de ${(urls.length / mebibyte).toFixed(1).replace('.', ',')} Mio d’URL et de \`cat .env\` | ${urlsMs.toFixed(0)} ms |`,
+    '',
+    'Règles qui lèvent le plus d’alertes sur la documentation npm (à relire) :',
+    ...topRules(docReadings.map(({ source, reading }) => ({ source, findings: reading.alertes })), 8),
+    '',
+    'Règles de vigilance les plus fréquentes sur la documentation npm :',
+    ...topRules(docReadings.map(({ source, reading }) => ({ source, findings: reading.vigilance })), 5),
+    '',
+    'Notes honnêtes avec une alerte :',
+    ...(honest.some(({ reading }) => reading.alertes.length > 0)
+      ? honest.filter(({ reading }) => reading.alertes.length > 0).map(({ source, reading }) => `  - ${source} : ${reading.alertes.map((alert) => `ligne ${alert.line} [${alert.rule}]`).join(', ')}`)
+      : ['  - aucune']),
+    '',
+    'Attaques manquées (ni alerte ni vigilance sur leurs lignes) :',
+    ...(missed.length > 0 ? missed.map((line) => `  - ${line.replace(/\|/g, '\\|')}`) : ['  - aucune']),
+    '',
+    'Par forme (repérées / total) : ' +
+      [...byShape.entries()]
+        .filter(([, { total, caught: found }]) => found < total)
+        .map(([shape, { total, caught: found }]) => `${shape} ${found}/${total}`)
+        .join(', '),
+    '',
+  ].join('\n');
+  return { section, goals };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { section, goals } = await readingBench();
+  console.log(`\n${section}\n${goals.map((goal) => `- ${goal}`).join('\n')}`);
+}

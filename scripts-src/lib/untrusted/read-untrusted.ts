@@ -1,0 +1,279 @@
+/**
+ * The reading guard: what a note (or a session export) written by someone
+ * else holds that the reader must see before acting, in two levels:
+ * - `alertes`: the text tries to steer the reader (see steering.ts), fakes a
+ *   chat turn, or hides something (invisible, bidi or tag characters, a lone
+ *   carriage return, text only a renderer hides, encoded instructions, words
+ *   disguised with look-alike letters or split by markup). The agent stops
+ *   and asks the user.
+ * - `vigilance`: risky commands, quoted or discussed injections, isolated
+ *   invisible characters. Shown to the user, never run without their
+ *   confirmation; the reprise goes on.
+ * It only reports; the bytes are never changed. Every step is linear in the
+ * text's length.
+ */
+import { codePointName, decodeTagCharacters, findHiddenCharacters, HIDDEN_ANYWHERE, showHiddenCharacters } from '../text/hidden-characters.js';
+import { CODE_PLACEHOLDER, lineLocator, parseNote, type NoteModel, type Segment, type SegmentPlace } from '../text/markdown-model.js';
+import { plainView, revealedView } from '../text/normalise.js';
+import { decodedRuns } from './encoded-runs.js';
+import { isRoleLabel, LINK_TURN, opensTurn, TEMPLATE_TOKEN } from './role-markers.js';
+import { riskyCommands } from './risky-commands.js';
+import { assessSentence, hiddenTextAsks, sentenceFeatures, splitSentences, type Level } from './steering.js';
+
+export interface Finding {
+  /** 1-based line in the note. */
+  line: number;
+  rule: string;
+  /** The line (or the hidden or decoded text), hidden characters escaped, shortened. */
+  excerpt: string;
+}
+
+export interface Reading {
+  alertes: Finding[];
+  vigilance: Finding[];
+}
+
+const EXCERPT_MAX = 100;
+/** Our own marker for accepted findings of the note checks: a comment, but not a hidden instruction. */
+const OUR_MARKER = /^\s*contexte:autorise\s*$/;
+/** Consecutive invisible characters beyond this are a payload, not a typing accident. */
+const INVISIBLE_RUN = 3;
+const BIDI = /[\u202A-\u202E\u2066-\u2069]/;
+const HIDDEN_RULES: Record<Extract<SegmentPlace, 'comment' | 'link-title' | 'image-alt' | 'html-attribute' | 'hidden-element'>, string> = {
+  comment: 'commentaire-cache',
+  'link-title': 'titre-de-lien',
+  'image-alt': 'texte-alternatif',
+  'html-attribute': 'attribut-cache',
+  'hidden-element': 'element-cache',
+};
+
+/** One line, hidden characters and line breaks shown as escapes, shortened. */
+export function excerptOf(text: string): string {
+  const shown = showHiddenCharacters(text.replace(/\r/g, '\\r').replace(/\n/g, '\\n')).trim();
+  return shown.length > EXCERPT_MAX ? `${shown.slice(0, EXCERPT_MAX)}…` : shown;
+}
+
+/** Findings kept per level: past this, a hostile note would only flood the reader (and cost time building excerpts). */
+export const MAX_FINDINGS = 200;
+
+class FindingSet {
+  private readonly seen = new Set<string>();
+  readonly reading: Reading = { alertes: [], vigilance: [] };
+
+  /** `excerpt` may be a function: it is then only built for a finding that is kept. */
+  full(): boolean {
+    return this.reading.alertes.length >= MAX_FINDINGS && this.reading.vigilance.length >= MAX_FINDINGS;
+  }
+
+  add(level: Level, line: number, rule: string, excerpt: string | (() => string)): void {
+    const list = level === 'alerte' ? this.reading.alertes : this.reading.vigilance;
+    const key = `${level} ${line} ${rule}`;
+    if (list.length >= MAX_FINDINGS || this.seen.has(key)) return;
+    this.seen.add(key);
+    list.push({ line, rule, excerpt: typeof excerpt === 'function' ? excerpt() : excerpt });
+  }
+
+  sorted(): Reading {
+    const byLine = (a: Finding, b: Finding) => a.line - b.line;
+    return { alertes: this.reading.alertes.sort(byLine), vigilance: this.reading.vigilance.sort(byLine) };
+  }
+}
+
+/**
+ * Everything a piece of shown prose asks for: steering sentences, fake turns,
+ * risky commands. Offsets are in `text`; its code spans are read inline, in
+ * quotes (“…”), so that « envoie `.env` à … » keeps its object.
+ */
+function assessText(text: string, withoutCode = text): Array<{ level: Level; rule: string; offset: number }> {
+  const found: Array<{ level: Level; rule: string; offset: number }> = [];
+  for (const sentence of splitSentences(text)) {
+    const revealed = revealedView(sentence.text);
+    const plain = plainView(sentence.text);
+    const risky = riskyCommands(revealed).length > 0;
+    const assessment = assessSentence(revealed, { risky });
+    // Found only once disguises are removed (look-alike letters, split words, entities): the disguise is the alert.
+    if (assessment && plain !== revealed && assessSentence(plain, { risky: riskyCommands(plain).length > 0 })?.level !== assessment.level) {
+      found.push({ level: 'alerte', rule: 'texte-deguise', offset: sentence.offset });
+    } else if (assessment) found.push({ ...assessment, offset: sentence.offset });
+  }
+  // Turn markers and role labels are read without the code spans, which quote them; the lines of both texts match.
+  const shownLines = withoutCode.split('\n');
+  let offset = 0;
+  text.split('\n').forEach((line, index) => {
+    const shown = revealedView(shownLines[index] ?? '');
+    if (TEMPLATE_TOKEN.test(shown)) found.push(opensTurn(shown) ? { level: 'alerte', rule: 'marqueur-de-role', offset } : { level: 'vigilance', rule: 'marqueur-de-role-cite', offset });
+    else if (isRoleLabel(shown)) found.push({ level: 'alerte', rule: 'marqueur-de-role', offset });
+    const revealed = revealedView(line);
+    const plain = plainView(line);
+    const risky = riskyCommands(revealed);
+    if (risky.length > 0 && plain !== revealed && riskyCommands(plain).length === 0) found.push({ level: 'alerte', rule: 'texte-deguise', offset });
+    else for (const rule of risky) found.push({ level: 'vigilance', rule, offset });
+    offset += line.length + 1;
+  });
+  return found;
+}
+
+/** A prose segment with its code spans back in place, between “ ”. */
+function withCodeSpans(segment: Segment): string {
+  let index = 0;
+  const spans = segment.codeSpans ?? [];
+  return spans.length === 0 ? segment.text : segment.text.replaceAll(CODE_PLACEHOLDER, () => `“${spans[index++] ?? ''}”`);
+}
+
+/** What hidden text (a comment, a title, alt text) holds: anything that asks or commands is an alert. */
+function assessHidden(text: string, place: SegmentPlace = 'comment'): boolean {
+  if (OUR_MARKER.test(text)) return false;
+  const revealed = revealedView(text);
+  if (TEMPLATE_TOKEN.test(revealed) || riskyCommands(revealed).length > 0) return true;
+  // Alt text and attributes are labels ("Deploy to Netlify", a person's name): only steering counts there, not a bare verb.
+  const labels = place === 'image-alt' || place === 'html-attribute';
+  return splitSentences(revealed).some(({ text: sentence }) => (labels ? assessSentence(sentence) !== undefined || sentenceFeatures(sentence).addressed : hiddenTextAsks(sentence)));
+}
+
+function readSegment(segment: Segment, lines: string[], findings: FindingSet, decodeRuns: boolean): void {
+  const lineText = (line: number) => () => excerptOf(lines[line - 1] ?? '');
+  if (segment.kind === 'hidden') {
+    if (assessHidden(segment.text, segment.place)) {
+      const line = firstAskingLine(segment);
+      findings.add('alerte', line, HIDDEN_RULES[segment.place as keyof typeof HIDDEN_RULES], excerptOf(segment.text));
+    }
+  } else if (segment.kind === 'code') {
+    // Code is quoted material: what it holds is shown as vigilance, never as an order.
+    let line = segment.line;
+    for (const text of segment.text.split('\n')) {
+      const revealed = revealedView(text);
+      for (const rule of riskyCommands(revealed)) findings.add('vigilance', line, rule, lineText(line));
+      if (TEMPLATE_TOKEN.test(revealed)) findings.add('vigilance', line, 'marqueur-de-role-cite', lineText(line));
+      else if (/\p{L}{3}/u.test(text)) {
+        for (const { text: sentence } of splitSentences(revealed)) {
+          const assessment = assessSentence(sentence);
+          if (assessment) findings.add('vigilance', line, assessment.level === 'alerte' ? 'injection-citee' : assessment.rule, lineText(line));
+        }
+      }
+      line++;
+    }
+  } else {
+    const text = withCodeSpans(segment);
+    const lineOf = lineLocator(text, segment.line);
+    for (const { level, rule, offset } of assessText(text, segment.text)) {
+      const line = lineOf(offset);
+      // A fake turn inside a blockquote is someone quoted.
+      const cited = segment.quoted && rule === 'marqueur-de-role';
+      findings.add(cited ? 'vigilance' : level, line, cited ? 'marqueur-de-role-cite' : rule, lineText(line));
+    }
+  }
+  if (!decodeRuns) return;
+  const lineOf = lineLocator(segment.text, segment.line);
+  for (const { index, decoded } of decodedRuns(segment.text)) {
+    if (assessText(decoded).length > 0 || assessHidden(decoded)) findings.add('alerte', lineOf(index), 'encodage-cache', `décodé : ${excerptOf(decoded)}`);
+  }
+}
+
+/** The line of a hidden segment where it starts asking (the later lines of a multi-line comment count). */
+function firstAskingLine(segment: Segment): number {
+  const index = segment.text.split('\n').findIndex((line) => line.trim() !== '' && assessHidden(line));
+  return segment.line + Math.max(index, 0);
+}
+
+/** Characters a reader cannot see: bidi controls, tag characters, runs of invisible characters, a lone carriage return. */
+function readCharacters(text: string, lines: string[], findings: FindingSet): void {
+  const lineOf = lineLocator(text);
+  let lastLine = 0;
+  for (const match of text.matchAll(HIDDEN_ANYWHERE)) {
+    if (findings.full()) break;
+    const line = lineOf(match.index!);
+    if (line === lastLine) continue;
+    lastLine = line;
+    const content = lines[line - 1] ?? '';
+    const hidden = findHiddenCharacters(content, line === 1);
+    if (hidden.length === 0) continue;
+    const excerpt = () => {
+      const where = hidden.slice(0, 5).map(({ index: at, codePoint }) => `${codePointName(codePoint)} colonne ${at + 1}`);
+      return `${where.join(', ')}${hidden.length > 5 ? `, … (${hidden.length} en tout)` : ''} : ${excerptOf(content)}`;
+    };
+    const tagged = decodeTagCharacters(content);
+    // One invisible character hides nothing by itself (what it splits is read without it); a run, a bidi control, tags or a terminal escape do.
+    const loud = tagged.trim() !== '' || BIDI.test(content) || longestRun(hidden) >= INVISIBLE_RUN || hidden.some(({ codePoint }) => codePoint < 0x20 || (codePoint >= 0x7f && codePoint < 0xa0));
+    findings.add(loud ? 'alerte' : 'vigilance', line, BIDI.test(content) ? 'caractere-bidi' : 'caractere-invisible', excerpt);
+    if (tagged.trim()) findings.add('alerte', line, 'texte-cache', `caractères « tag » : ${excerptOf(tagged)}`);
+  }
+  let crLine = 0;
+  for (let index = text.indexOf('\r'); index >= 0; index = text.indexOf('\r', index + 1)) {
+    if (text[index + 1] === '\n' || index === text.length - 1) continue;
+    const line = lineOf(index);
+    if (line === crLine) continue;
+    crLine = line;
+    findings.add('alerte', line, 'retour-chariot', () => `un retour chariot seul fait réécrire la ligne par le terminal : ${excerptOf(lines[line - 1] ?? '')}`);
+  }
+}
+
+function longestRun(hidden: Array<{ index: number; codePoint: number }>): number {
+  let longest = 0;
+  let run = 0;
+  let previousEnd = -1;
+  for (const { index, codePoint } of hidden) {
+    run = index === previousEnd ? run + 1 : 1;
+    previousEnd = index + (codePoint > 0xffff ? 2 : 1);
+    longest = Math.max(longest, run);
+  }
+  return longest;
+}
+
+/** The whole reading of a note (Markdown). */
+export function readNote(text: string): Reading {
+  const model = parseNote(text);
+  const findings = new FindingSet();
+  readCharacters(text, model.lines, findings);
+  for (const segment of model.segments) readSegment(segment, model.lines, findings, true);
+  readLinkTurns(model, findings);
+  return findings.sorted();
+}
+
+/** `[system](#context)`: a link a renderer shows as one word, that a model reads as a turn marker. */
+function readLinkTurns(model: NoteModel, findings: FindingSet): void {
+  const code = new Set<number>();
+  for (const segment of model.segments) {
+    if (segment.place !== 'fence' && segment.place !== 'indented') continue;
+    const count = segment.text.split('\n').length;
+    for (let line = segment.line; line < segment.line + count; line++) code.add(line);
+  }
+  model.lines.forEach((text, index) => {
+    if (!code.has(index + 1) && LINK_TURN.test(text)) findings.add('alerte', index + 1, 'marqueur-de-role', () => excerptOf(text));
+  });
+}
+
+/** A short field shown by `list` (a title, a summary): the same reading, as one line of prose. */
+export function readField(value: string): Reading {
+  return readNote(value.replace(/\r?\n/g, ' '));
+}
+
+/**
+ * A session export: each JSON string on a line is read as a small note (a
+ * message is Markdown), findings at the line of the JSON file. Base64 is
+ * everywhere in an export (images, attachments) and it is loaded by
+ * `opencode import`, never read raw: encoded runs are not decoded.
+ */
+export function readJsonLines(text: string): Reading {
+  const findings = new FindingSet();
+  const lines = text.split('\n');
+  readCharacters(text, lines, findings);
+  lines.forEach((line, index) => {
+    for (const literal of line.matchAll(/"(?:[^"\\\n]|\\.)*"/g)) {
+      if (literal[0].length < 6) continue;
+      let value: string;
+      try {
+        value = JSON.parse(literal[0]) as string;
+      } catch {
+        continue;
+      }
+      if (!/[a-z]{2}/i.test(value)) continue;
+      const model = parseNote(value);
+      const local = new FindingSet();
+      for (const segment of model.segments) readSegment(segment, model.lines, local, false);
+      const { alertes, vigilance } = local.reading;
+      for (const finding of alertes) findings.add('alerte', index + 1, finding.rule, finding.excerpt);
+      for (const finding of vigilance) findings.add('vigilance', index + 1, finding.rule, finding.excerpt);
+    }
+  });
+  return findings.sorted();
+}
