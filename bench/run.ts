@@ -17,6 +17,7 @@ import { handoffNote } from '../test/helpers/notes.js';
 import { packDir, programPaths, repoRoot } from '../test/helpers/run-program.js';
 import { startRedis } from '../test/helpers/redis-server.js';
 import { largeExport } from './large-export.js';
+import { readingBench } from './reading.js';
 
 const ROUNDS = 15;
 
@@ -174,6 +175,9 @@ try {
   rows.push([`secrets : note de ${(Buffer.byteLength(longNote) / 1024).toFixed(0)} Kio (dans le processus)`, `${median(scanNote).toFixed(1)} ms`, '', '', '']);
   rows.push([`secrets : export de ${(fiveMb.length / 1024 / 1024).toFixed(0)} Mio (dans le processus)`, ms(median(scanExport)), '', '', '']);
 
+  console.log('Garde de lecture : calibrage et pires cas…');
+  const reading = await readingBench();
+
   const goal = (ok: boolean, text: string) => `- ${ok ? '✅' : '❌'} ${text}`;
   const bigMemory = Math.max(median(memory.publish.length ? memory.publish : [0]), median(memory.get.length ? memory.get : [0])) * 1024;
   const goals = [
@@ -184,6 +188,7 @@ try {
     goal(scale.dixmille! < 500, `list de 10 000 notes < 0,5 s : ${ms(scale.dixmille!)}`),
     goal(median(bigPublish) < 1500 && median(bigGet) < 1500, `export de 20 Mio, publier et get < 1,5 s chacun : ${ms(median(bigPublish))} et ${ms(median(bigGet))}`),
     goal(bigMemory > 0 && bigMemory < 4 * exportSize, `export de 20 Mio, mémoire max < 4 × l’export : ${bigMemory ? `${(bigMemory / exportSize).toFixed(1).replace('.', ',')} ×` : 'n/d'}`),
+    ...reading.goals.map((text) => `- ${text}`),
   ].join('\n');
   const table = [
     '| Mesure | contexte-skills | rapport / détail | atelier (bash + redis-cli) | rapport à l’atelier |',
@@ -198,7 +203,7 @@ try {
   console.log(`\n${machine}\n\n${table}`);
   writeFileSync(
     join(repoRoot, 'bench', 'RESULTS.md'),
-    `# Résultats de \`npm run bench\`\n\nMesuré le ${new Date().toISOString().slice(0, 10)} sur ${machine}.\nMédianes de ${ROUNDS} exécutions entrelacées (listes à l’échelle : 10 ; export de 20 Mio : 5), Redis sur 127.0.0.1, cache de code V8 chaud.\n\n${table}\n\n## Objectifs\n\n${goals}\n\n${BOUNDS}\n\nTaille des programmes :\n\n${bundles.join('\n')}\n`,
+    `# Résultats de \`npm run bench\`\n\nMesuré le ${new Date().toISOString().slice(0, 10)} sur ${machine}.\nMédianes de ${ROUNDS} exécutions entrelacées (listes à l’échelle : 10 ; export de 20 Mio : 5), Redis sur 127.0.0.1, cache de code V8 chaud.\n\n${table}\n\n## Objectifs\n\n${goals}\n\n${reading.section}\n${BOUNDS}\n\nTaille des programmes :\n\n${bundles.join('\n')}\n`,
   );
   console.log('\nÉcrit : bench/RESULTS.md');
 } finally {

@@ -158,8 +158,8 @@ describe('a real OpenCode agent following the skills', { timeout: 150_000 }, () 
     const risky = 'rm -rf ~/.cache/catalogue && git push --force origin feature/http';
     const note = handoffNote({ auteur: 'bob', sections: { 'Commandes utiles': `\`\`\`bash\nnpm test\n${risky}\n\`\`\`` } });
     const line = note.split('\n').indexOf(risky) + 1;
-    await publishAsBob(note, redis.env);
-    const steps: Step[] = [...retrieveSteps, { skill: 'reprendre-contexte' }, { command: /lire\.js"/, values: { '<note>': /partage\/\S+\.md/ } }];
+    const key = await publishAsBob(note, redis.env);
+    const steps: Step[] = [...retrieveSteps, { skill: 'reprendre-contexte' }, { command: /lire\.js"/, values: { '<note>': `partage/${key.replaceAll(':', '_')}.md` } }];
     const turn = await agentTurn(steps, 'Récupère le contexte publié par bob et reprends son travail', redis.env);
     expect(turn.bashOutputs, turn.log).toHaveLength(3);
     const reading = turn.bashOutputs[2]!;

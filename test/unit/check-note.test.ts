@@ -76,8 +76,16 @@ describe('checkNote', () => {
   });
 
   it('recognises rubriques without numbers, accents or with emphasis', async () => {
-    const note = handoffNote().replace(/## \d+\. (.*)/g, (_, title: string) => `### **${title.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toUpperCase()}**`);
+    const note = handoffNote().replace(/## \d+\. (.*)/g, (_, title: string) => `## **${title.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toUpperCase()}**`);
     expect(await rulesOf(note)).toEqual([]);
+  });
+
+  it.each([
+    ['a level-3 heading', (note: string) => note.replace('## 7. Commandes utiles', '### 7. Commandes utiles')],
+    ['a level-1 heading', (note: string) => note.replace('## 7. Commandes utiles', '# 7. Commandes utiles')],
+    ['a `# Commandes utiles` comment inside a code block', (note: string) => note.replace('## 7. Commandes utiles', '```bash\n# Commandes utiles\n```')],
+  ])('does not take %s for a rubrique (level 2 exactly, never in code)', async (_name, change) => {
+    expect(await rulesOf(change(handoffNote()))).toContain('rubriques');
   });
 
   it.each(['/home/alice/projets/x', '/Users/bob/code/y', 'C:\\Users\\carole\\src\\z'])('refuses the personal path %s and masks the name', async (path) => {

@@ -165,7 +165,8 @@ class ModelBuilder {
     if (end < 0) return 0;
     for (let index = 1; index < end; index++) {
       const value = this.lines[index]!.replace(/^[ \t]*(?:-[ \t]+)?(?:[\w.-]{1,64}[ \t]*:(?=[ \t]|$))?[ \t]*(?:[>|][+-]?[ \t]*$)?/, '').replace(/^(["'])(.*)\1[ \t]*$/, '$2');
-      this.push('prose', 'header', value, index + 1, false);
+      // Read like a heading: a value is one line, and may hide a comment or a link title too.
+      this.inline(value, index + 1, false, 'header');
     }
     return end + 1;
   }
@@ -260,7 +261,7 @@ class ModelBuilder {
    * parts out (as hidden segments), tags and escapes removed; the rest is
    * appended to the current paragraph (or is a heading of its own).
    */
-  private inline(body: string, lineNumber: number, quoted: boolean, place: 'paragraph' | 'heading'): void {
+  private inline(body: string, lineNumber: number, quoted: boolean, place: 'paragraph' | 'heading' | 'header'): void {
     let shown = '';
     let cursor = 0;
     const runs = backtickRuns(body);
@@ -340,11 +341,11 @@ class ModelBuilder {
     this.flushInline(shown + body.slice(cursor), lineNumber, quoted, place);
   }
 
-  private flushInline(text: string, lineNumber: number, quoted: boolean, place: 'paragraph' | 'heading'): void {
+  private flushInline(text: string, lineNumber: number, quoted: boolean, place: 'paragraph' | 'heading' | 'header'): void {
     const codeSpans = this.codeSpans;
     this.codeSpans = [];
-    if (place === 'heading') {
-      this.push('prose', 'heading', text, lineNumber, quoted, codeSpans);
+    if (place !== 'paragraph') {
+      this.push('prose', place, text, lineNumber, quoted, codeSpans);
       return;
     }
     if (this.paragraph && this.paragraph.quoted === quoted) {

@@ -12,12 +12,12 @@
  * It only reports; the bytes are never changed. Every step is linear in the
  * text's length.
  */
-import { codePointName, decodeTagCharacters, findHiddenCharacters, HIDDEN_ANYWHERE, showHiddenCharacters } from '../text/hidden-characters.js';
+import { codePointName, decodeTagCharacters, findHiddenCharacters, HIDDEN_ANYWHERE, removeHiddenCharacters, showHiddenCharacters } from '../text/hidden-characters.js';
 import { CODE_PLACEHOLDER, lineLocator, parseNote, type NoteModel, type Segment, type SegmentPlace } from '../text/markdown-model.js';
-import { plainView, revealedView } from '../text/normalise.js';
+import { foldConfusables, plainView, revealedView } from '../text/normalise.js';
 import { decodedRuns } from './encoded-runs.js';
-import { isRoleLabel, LINK_TURN, opensTurn, TEMPLATE_TOKEN } from './role-markers.js';
-import { riskyCommands } from './risky-commands.js';
+import { isRoleLabel, RAW_TURN, opensTurn, TEMPLATE_TOKEN } from './role-markers.js';
+import { mentionsSecretPath, riskyCommands } from './risky-commands.js';
 import { assessSentence, hiddenTextAsks, sentenceFeatures, splitSentences, type Level } from './steering.js';
 
 export interface Finding {
@@ -53,6 +53,9 @@ export function excerptOf(text: string): string {
   return shown.length > EXCERPT_MAX ? `${shown.slice(0, EXCERPT_MAX)}…` : shown;
 }
 
+/** Alerts that a blockquote does not excuse: the text is disguised, whoever it quotes. */
+const HIDDEN_IN_PLAIN_SIGHT = new Set(['texte-deguise']);
+
 /** Findings kept per level: past this, a hostile note would only flood the reader (and cost time building excerpts). */
 export const MAX_FINDINGS = 200;
 
@@ -86,31 +89,67 @@ class FindingSet {
  */
 function assessText(text: string, withoutCode = text): Array<{ level: Level; rule: string; offset: number }> {
   const found: Array<{ level: Level; rule: string; offset: number }> = [];
-  for (const sentence of splitSentences(text)) {
-    const revealed = revealedView(sentence.text);
-    const plain = plainView(sentence.text);
-    const risky = riskyCommands(revealed).length > 0;
-    const assessment = assessSentence(revealed, { risky });
+  // Sentences are cut in the revealed text (an entity's « ; » ends no sentence); views keep every newline, so lines match.
+  const revealedText = revealedView(text);
+  const plainLines = plainView(text).split('\n');
+  const revealedLineOf = lineLocator(revealedText, 0);
+  const revealedStarts = lineStarts(text);
+  for (const sentence of splitSentences(revealedText)) {
+    const risky = riskyCommands(sentence.text).length > 0;
+    const assessment = assessSentence(sentence.text, { risky });
+    if (!assessment) continue;
+    const first = revealedLineOf(sentence.offset);
+    const last = revealedLineOf(sentence.offset + sentence.text.length - 1);
+    const offset = revealedStarts[first]!;
+    const plain = plainLines.slice(first, last + 1).join('\n');
     // Found only once disguises are removed (look-alike letters, split words, entities): the disguise is the alert.
-    if (assessment && plain !== revealed && assessSentence(plain, { risky: riskyCommands(plain).length > 0 })?.level !== assessment.level) {
-      found.push({ level: 'alerte', rule: 'texte-deguise', offset: sentence.offset });
-    } else if (assessment) found.push({ ...assessment, offset: sentence.offset });
+    const honest = plain === sentence.text ? assessment : splitSentences(plain).map((part) => assessSentence(part.text, { risky: riskyCommands(part.text).length > 0 })).find((found) => found?.level === assessment.level);
+    found.push(honest ? { ...assessment, offset } : { level: 'alerte', rule: 'texte-deguise', offset });
   }
   // Turn markers and role labels are read without the code spans, which quote them; the lines of both texts match.
+  // Line by line, but only the lines a whole-text pass marks: on a note of a million short lines, the others cost nothing.
   const shownLines = withoutCode.split('\n');
-  let offset = 0;
-  text.split('\n').forEach((line, index) => {
-    const shown = revealedView(shownLines[index] ?? '');
+  const lines = text.split('\n');
+  const starts = lineStarts(text);
+  for (const index of candidateLines(revealedView(withoutCode), revealedText)) {
+    const offset = starts[index]!;
+    const shownRaw = shownLines[index] ?? '';
+    const shown = revealedView(shownRaw);
     if (TEMPLATE_TOKEN.test(shown)) found.push(opensTurn(shown) ? { level: 'alerte', rule: 'marqueur-de-role', offset } : { level: 'vigilance', rule: 'marqueur-de-role-cite', offset });
-    else if (isRoleLabel(shown)) found.push({ level: 'alerte', rule: 'marqueur-de-role', offset });
+    // The label is also read with its emphasis (« **[Système]** » is decorated, « Système : » is not).
+    else if (isRoleLabel(shown) || isRoleLabel(foldConfusables(removeHiddenCharacters(shownRaw).normalize('NFKC')))) found.push({ level: 'alerte', rule: 'marqueur-de-role', offset });
+    const line = lines[index] ?? '';
     const revealed = revealedView(line);
     const plain = plainView(line);
     const risky = riskyCommands(revealed);
     if (risky.length > 0 && plain !== revealed && riskyCommands(plain).length === 0) found.push({ level: 'alerte', rule: 'texte-deguise', offset });
     else for (const rule of risky) found.push({ level: 'vigilance', rule, offset });
-    offset += line.length + 1;
-  });
+    if (risky.length === 0 && mentionsSecretPath(revealed)) found.push({ level: 'vigilance', rule: 'chemin-secret', offset });
+  }
   return found;
+}
+
+/** Lines (0-based) where a turn marker, a role label, a program or a credential path may stand, found in one pass per pattern. */
+function candidateLines(shown: string, revealed: string): number[] {
+  const lines = new Set<number>();
+  const mark = (text: string, pattern: RegExp) => {
+    const lineOf = lineLocator(text, 0);
+    for (const match of text.matchAll(pattern)) lines.add(lineOf(match.index!));
+  };
+  mark(shown, LINE_MARKERS);
+  mark(revealed, LINE_COMMANDS);
+  return [...lines].sort((a, b) => a - b);
+}
+
+/** A turn marker or a role label may start here (a superset of what role-markers.ts recognises). */
+const LINE_MARKERS = /<\||<\/?(?:start|end)_of_turn|<\/?(?:system|assistant|human|developer|instructions?)>|<\/s>|\[\/?INST\]|<<\/?SYS|below is an instruction|"role"|^[ \t]*-{2,}|^[^\p{L}\p{N}\n]{0,12}(?:[\p{L}']+[ \t]+){0,3}(?:syst[eè]m|d[ée]velop|assist|human|user|utilisat|ai\b|ia\b|mod[eè]l|admin|op[ée]rat)/gimu;
+/** A program or a credential path may stand here (a superset of what risky-commands.ts examines). */
+const LINE_COMMANDS = /(?<![\w-])(?:rm|rmdir|del|rd|find|git|dd|mkfs|shred|wipefs|chmod|chown|terraform|tofu|kubectl|aws|redis-cli|valkey-cli|remove-item|curl|wget|fetch|iwr|irm|invoke-\w+|aria2c|https?|xh|nc|ncat|netcat|socat|scp|sftp|rsync|cat|less|more|head|tail|tac|nl|strings|base64|xxd|od|hexdump|cp|mv|tar|zip|7z|gzip|type|get-content|gc|copy|copy-item|cpio|print|echo|printf|printenv|env|set|export|history|source|eval|iex|drop|truncate|flushall|flushdb|sh|bash|zsh|docker|podman|sudo)(?![\w-])|:\(\)|\.ssh|id_(?:rsa|ed25519|ecdsa|dsa)|\.aws|\.config\/gcloud|\.azure|\.kube|\.docker|\.netrc|\.pgpass|\.git-credentials|\.npmrc|\.pypirc|\.gnupg|\.env|\/etc\/|credentials|service-account|_history|\.(?:keystore|jks|tfstate|pem|p12|pfx)\b|secrets?\//gimu;
+
+function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let index = text.indexOf('\n'); index >= 0; index = text.indexOf('\n', index + 1)) starts.push(index + 1);
+  return starts;
 }
 
 /** A prose segment with its code spans back in place, between “ ”. */
@@ -142,7 +181,9 @@ function readSegment(segment: Segment, lines: string[], findings: FindingSet, de
     let line = segment.line;
     for (const text of segment.text.split('\n')) {
       const revealed = revealedView(text);
-      for (const rule of riskyCommands(revealed)) findings.add('vigilance', line, rule, lineText(line));
+      const risky = riskyCommands(revealed);
+      for (const rule of risky) findings.add('vigilance', line, rule, lineText(line));
+      if (risky.length === 0 && mentionsSecretPath(revealed)) findings.add('vigilance', line, 'chemin-secret', lineText(line));
       if (TEMPLATE_TOKEN.test(revealed)) findings.add('vigilance', line, 'marqueur-de-role-cite', lineText(line));
       else if (/\p{L}{3}/u.test(text)) {
         for (const { text: sentence } of splitSentences(revealed)) {
@@ -157,9 +198,9 @@ function readSegment(segment: Segment, lines: string[], findings: FindingSet, de
     const lineOf = lineLocator(text, segment.line);
     for (const { level, rule, offset } of assessText(text, segment.text)) {
       const line = lineOf(offset);
-      // A fake turn inside a blockquote is someone quoted.
-      const cited = segment.quoted && rule === 'marqueur-de-role';
-      findings.add(cited ? 'vigilance' : level, line, cited ? 'marqueur-de-role-cite' : rule, lineText(line));
+      // A blockquote quotes someone (a client's email, a chat): what it asks is cited, not asked of the reader.
+      if (segment.quoted && level === 'alerte' && !HIDDEN_IN_PLAIN_SIGHT.has(rule)) findings.add('vigilance', line, rule === 'marqueur-de-role' ? 'marqueur-de-role-cite' : 'injection-citee', lineText(line));
+      else findings.add(level, line, rule, lineText(line));
     }
   }
   if (!decodeRuns) return;
@@ -225,12 +266,12 @@ export function readNote(text: string): Reading {
   const findings = new FindingSet();
   readCharacters(text, model.lines, findings);
   for (const segment of model.segments) readSegment(segment, model.lines, findings, true);
-  readLinkTurns(model, findings);
+  readRawTurns(model, findings);
   return findings.sorted();
 }
 
-/** `[system](#context)`: a link a renderer shows as one word, that a model reads as a turn marker. */
-function readLinkTurns(model: NoteModel, findings: FindingSet): void {
+/** `[system](#context)`, `### Instruction:`: turn markers a renderer turns into a word or a heading, read on the raw lines outside code. */
+function readRawTurns(model: NoteModel, findings: FindingSet): void {
   const code = new Set<number>();
   for (const segment of model.segments) {
     if (segment.place !== 'fence' && segment.place !== 'indented') continue;
@@ -238,7 +279,7 @@ function readLinkTurns(model: NoteModel, findings: FindingSet): void {
     for (let line = segment.line; line < segment.line + count; line++) code.add(line);
   }
   model.lines.forEach((text, index) => {
-    if (!code.has(index + 1) && LINK_TURN.test(text)) findings.add('alerte', index + 1, 'marqueur-de-role', () => excerptOf(text));
+    if (!code.has(index + 1) && RAW_TURN.test(text)) findings.add('alerte', index + 1, 'marqueur-de-role', () => excerptOf(text));
   });
 }
 

@@ -20,9 +20,12 @@ const INTERPRETERS = /^(?:(?:ba|z|k|da|fi|c|tc|a)?sh|python[23]?(?:\.\d+)?|node|
 const DOWNLOADERS = /^(?:curl|wget|fetch|iwr|irm|invoke-webrequest|invoke-restmethod|aria2c|http|https|xh)$/i;
 const NETWORK_SINKS = /^(?:curl|wget|nc|ncat|netcat|socat|ssh|telnet|openssl|mail|sendmail|mutt|scp|sftp|ftp|http|https|xh|invoke-webrequest|invoke-restmethod|iwr|irm)$/i;
 /** Credential files and folders: reading one aloud or copying it elsewhere is worth a confirmation. */
-const SECRET_PATH = /(?:^|[\s"'=:/])(?:~|\$\{?HOME\}?|%USERPROFILE%|\$env:USERPROFILE)?\/?(?:\.ssh(?:\/|$|\b)|\.aws\/credentials|\.aws(?:\/|$)|\.config\/gcloud|\.azure(?:\/|$)|\.kube\/config|\.docker\/config\.json|\.netrc|\.pgpass|\.git-credentials|\.npmrc|\.pypirc|\.gnupg|id_rsa|id_ed25519|id_ecdsa|id_dsa|\.env(?![\w.-])|\/etc\/(?:shadow|passwd|sudoers)|credentials\.json|service-account[\w-]*\.json|\.bash_history|\.zsh_history)/i;
+const SECRET_PATH = /(?:^|[\s"'=:/])(?:~|\$\{?HOME\}?|%USERPROFILE%|\$env:USERPROFILE)?\/?(?:\.ssh(?:\/|$|\b)|\.aws\/credentials|\.aws(?:\/|$)|\.config\/gcloud|\.azure(?:\/|$)|\.kube\/config|\.docker\/config\.json|\.netrc|\.pgpass|\.git-credentials|\.npmrc|\.pypirc|\.gnupg|id_rsa|id_ed25519|id_ecdsa|id_dsa|\.env(?![\w.-])|\/etc\/(?:shadow|passwd|sudoers)|credentials\.json|service-account[\w-]*\.json|\.bash_history|\.zsh_history|[\w-]+\.(?:keystore|jks|tfstate|pem|p12|pfx)\b|secrets?\/[\w.-])/i;
+
+/** A line that names a credential file: worth pointing out even when no command reads it. */
+export const mentionsSecretPath = (line: string) => SECRET_PATH.test(line);
 /** What "everything" looks like as an argument of rm or find. */
-const BROAD = /^(?:\/|\/\*|~|~\/|~\/\*|\$\{?HOME\}?\/?\*?|%USERPROFILE%|\$env:USERPROFILE|\*|\.\*|\.|\.\/|\.\/\*|\.\.|\.\.\/|\.\.\/\*|\/(?:etc|usr|var|home|root|boot|opt|srv|bin|lib|lib64|sbin|mnt|media|Users)\/?\*?|~\/\.[\w-]+\/?|\$\{?[A-Z_]+\}?\/?\*?|[A-Za-z]:\\?\*?)$/;
+const BROAD = /^(?:\/|\/\*|~|~\/|~\/\*|\$\{?HOME\}?\/?\*?|%USERPROFILE%(?:\\\*?)?|\$env:USERPROFILE|\*|\.\*|\.|\.\/|\.\/\*|\.\.|\.\.\/|\.\.\/\*|\/(?:etc|usr|var|home|root|boot|opt|srv|bin|lib|lib64|sbin|mnt|media|Users)\/?\*?|~\/\.[\w-]+\/?|\$\{?[A-Z_]+\}?\/?\*?|[A-Za-z]:\\?\*?)$/;
 const READERS = /^(?:cat|less|more|head|tail|tac|nl|strings|base64|xxd|od|hexdump|cp|mv|scp|rsync|tar|zip|7z|gzip|type|get-content|gc|copy|copy-item|cpio|dd|print|echo|printf)$/i;
 
 /** Programs worth examining when a prose line holds a command after a few words (« lance rm -rf ~ »). */
@@ -127,6 +130,7 @@ function isDestructive(words: string[]): boolean {
   if (program === 'kubectl') return args[0] === 'delete' && args.some((arg) => /^(?:ns|namespaces?|--all|-A|--all-namespaces|pv|persistentvolumes?)$/.test(arg));
   if (program === 'aws') return (args.includes('rm') || args.includes('rb')) && args.some((arg) => arg === '--recursive' || arg === '--force');
   if (program === 'redis-cli' || program === 'valkey-cli') return args.some((arg) => /^flush(?:all|db)$/i.test(arg));
+  if (program === 'docker' || program === 'podman') return (args.includes('prune') && args.some((arg) => arg === '--volumes' || arg === '-a' || arg === '--all')) || (args[0] === 'volume' && (args[1] === 'rm' || args[1] === 'prune'));
   return false;
 }
 
@@ -184,6 +188,7 @@ export function riskyCommands(line: string): RiskyRule[] {
     }
     // `sh <(curl …)`, `bash -c "$(curl …)"`, `eval "$(wget …)"`, `iex (iwr …)`.
     const text = command.words.join(' ');
+    if (/^(?:sudo\s+)?(?:(?:ba|z)?sh|eval|source|python[23]?|node|perl)\b/i.test(text) && command.words.some((word) => /\$\(\s*(?:curl|wget)\b/i.test(word))) found.add('commande-reseau');
     if (/^(?:sudo\s+)?(?:(?:ba|z)?sh|source|\.|eval|iex|invoke-expression|python[23]?|node)\b/i.test(text) && commands[index + 1] && /^(?:curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod|new-object)\b/i.test(commands[index + 1]!.words.join(' '))) found.add('commande-reseau');
     if (/^(?:(?:ba|z)?sh|python[23]?|node|perl|eval)\s+(?:-c|-e)?\s*\$?$/.test(text) && /^(?:curl|wget)\b/.test(commands[index + 1]?.words.join(' ') ?? '')) found.add('commande-reseau');
   });

@@ -9,14 +9,14 @@ import { sentenceFeatures } from './steering.js';
 
 /** Special tokens of the common chat templates (ChatML, Llama 2/3, Gemma, Mistral, Harmony, Phi, DeepSeek once NFKC-folded), Alpaca's headings and preamble. */
 export const TEMPLATE_TOKEN =
-  /<\|[A-Za-z_][\w.▁-]{0,40}\|>|<\|(?:im_start|im_end|endoftext)\b|\[\/?INST\]|<<\/?SYS>>|<\/?(?:start|end)_of_turn>|<\/?(?:system|assistant|human|developer|instructions?)>|<\/s>|^[ \t]*(?:#{2,3}[ \t]*)?(?:instruction|response)[ \t]*:[ \t]*$|below is an instruction that describes a task/im;
-/** A Markdown link used as a turn marker: `[system](#context)`. */
-export const LINK_TURN = /\[(?:system|assistant|user|developer)\]\(#/i;
+  /<\|[A-Za-z_][\w.▁-]{0,40}\|>|<\|(?:im_start|im_end|endoftext)\b|\[\/?INST\]|<<\/?SYS>>|<\/?(?:start|end)_of_turn>|<\/?(?:system|assistant|human|developer|instructions?)>|<\/s>|below is an instruction that describes a task|"role"\s*:\s*"(?:system|developer)"|^[ \t]*-{2,}[ \t]*(?:fin d(?:e la|u|e l['’])? ?(?:note|document|contexte|passation|fichier)|end of (?:the )?(?:note|document|context|file|handoff|instructions))[ \t]*-{2,}/im;
+/** Raw lines (their `#` kept): Alpaca's turn headings. */
+export const RAW_TURN = /\[(?:system|assistant|user|developer)\]\(#|^[ \t]*#{2,3}[ \t]*instruction[ \t]*:[ \t]*$/i;
 
-const LABEL = String.raw`(system|syst[eè]me|developer|d[ée]veloppeur|assistant|human|user|utilisat(?:eur|rice)|ai|ia|model|mod[eè]le|admin|administrat(?:or|eur|rice)|operator|op[ée]rat(?:eur|rice))`;
+const LABEL = String.raw`(syst[eè]me|system|d[ée]veloppeur|developer|assistant|human|user|utilisat(?:eur|rice)|ai|ia|mod[eè]le|model|administrat(?:or|eur|rice)|admin|op[ée]rat(?:eur|rice)|operator)(?![\p{L}])`;
 const SUFFIX = String.raw`(?:[ \t]+(?:prompt|message|note|notice|instructions?|override|update|alert|alerte|directive|consignes?|messages?))`;
 const ROLE_LABEL = new RegExp(
-  String.raw`^[^\p{L}\p{N}\[(<【«*_]{0,6}(?:(?:message|avis|note|mise à jour)[ \t]+)?(?:([\[(<【«]|\*\*|__)[ \t]*${LABEL}(${SUFFIX})?[ \t]*(?:\]|\)|>|】|»|\*\*|__)[ \t]*[:：—–]*|${LABEL}(${SUFFIX})?[ \t]*[:：—–]+)[ \t]*(?:\*\*|__)?[ \t]*(.*)$`,
+  String.raw`^([^\p{L}\p{N}]{0,8}?)(?:(?:(?:nouveau|nouvel|nouvelle|new)[ \t]+)?(?:message|avis|note|mise à jour|instructions?)[ \t]+(?:du|de la|de l['’]|from the|from|of the)?[ \t]*)?${LABEL}(${SUFFIX})?[ \t]*([:：]?)[ \t]*([\])>】»]|\*\*|__)?[ \t]*(?:\*\*|__)?[ \t]*([:：—–]*)[ \t]*(?:\*\*|__)?[ \t]*(.*)$`,
   'iu',
 );
 /** Roles that only a chat template gives a voice to; a person's note has no « message système ». */
@@ -40,12 +40,16 @@ export function opensTurn(line: string): boolean {
 export function isRoleLabel(line: string): boolean {
   const label = ROLE_LABEL.exec(line);
   if (!label) return false;
-  const [, wrapper, wrappedName, wrappedSuffix, bareName, bareSuffix, rest = ''] = label;
-  const name = wrappedName ?? bareName!;
+  const [, lead = '', name = '', suffix, colon, closer, separator, rest = ''] = label;
+  // A label needs something that makes it one: a separator, or brackets around it.
+  const wrapped = /[\[(<【«*_]/.test(lead) || closer !== undefined;
+  if (!colon && !separator && !wrapped) return false;
   // « [Système] », « **Message système** », "SYSTEM NOTICE:", "(system)": decorated like a template, never a plain « Système : Debian 12 ».
-  const decorated = wrapper !== undefined || (wrappedSuffix ?? bareSuffix) !== undefined || (name === name.toUpperCase() && name.length > 2);
+  const decorated = wrapped || suffix !== undefined || /message|avis|note|mise|instruction/i.test(line.slice(lead.length, line.indexOf(name))) || (name === name.toUpperCase() && name.length > 2);
   if (MACHINE_ROLE.test(name) && decorated) return true;
   if (CONVERSATION_TURN.test(name) && REPLY_OPENING.test(rest)) return true;
+  if (!/\p{L}{2,}[^\p{L}]+\p{L}{2,}/u.test(rest.slice(0, 200))) return false;
   const features = sentenceFeatures(rest, 'always');
-  return features.request || features.override || features.roleChange || features.hiding || features.preApproval || features.addressed || (MACHINE_ROLE.test(name) && RULE_WORDS.test(rest));
+  // A bare imperative after « Modèle : » is a list (« ; commit 8e41c07 »); a request to the reader is not.
+  return features.secondPerson || features.override || features.roleChange || features.hiding || features.preApproval || features.noConfirmation || features.addressed || (MACHINE_ROLE.test(name) && (features.imperative || RULE_WORDS.test(rest)));
 }
