@@ -39,6 +39,8 @@ const OUR_MARKER = /^\s*contexte:autorise\s*$/;
 /** Consecutive invisible characters beyond this are a payload, not a typing accident. */
 const INVISIBLE_RUN = 3;
 const BIDI = /[\u202A-\u202E\u2066-\u2069]/;
+/** Tag characters, bidi controls, control characters, or a run of hidden characters: what makes a line « loud ». */
+const LOUD_ANYWHERE = new RegExp(`[\\u{E0000}-\\u{E007F}\\u202A-\\u202E\\u2066-\\u2069\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F]|(?:${HIDDEN_ANYWHERE.source}){${INVISIBLE_RUN}}`, 'u');
 const HIDDEN_RULES: Record<Extract<SegmentPlace, 'comment' | 'link-title' | 'image-alt' | 'html-attribute' | 'hidden-element'>, string> = {
   comment: 'commentaire-cache',
   'link-title': 'titre-de-lien',
@@ -111,34 +113,40 @@ function assessText(text: string, withoutCode = text): Array<{ level: Level; rul
   const shownLines = withoutCode.split('\n');
   const lines = text.split('\n');
   const starts = lineStarts(text);
-  for (const index of candidateLines(revealedView(withoutCode), revealedText)) {
-    const offset = starts[index]!;
+  const { markers, commands } = candidateLines(withoutCode === text ? revealedText : revealedView(withoutCode), revealedText);
+  for (const index of markers) {
     const shownRaw = shownLines[index] ?? '';
     const shown = revealedView(shownRaw);
-    if (TEMPLATE_TOKEN.test(shown)) found.push(opensTurn(shown) ? { level: 'alerte', rule: 'marqueur-de-role', offset } : { level: 'vigilance', rule: 'marqueur-de-role-cite', offset });
+    const offset = starts[index]!;
+    if (TEMPLATE_TOKEN.test(shown)) {
+      found.push(opensTurn(shown) ? { level: 'alerte', rule: 'marqueur-de-role', offset } : { level: 'vigilance', rule: 'marqueur-de-role-cite', offset });
+      continue;
+    }
     // The label is also read with its emphasis (« **[Système]** » is decorated, « Système : » is not).
-    else if (isRoleLabel(shown) || isRoleLabel(foldConfusables(removeHiddenCharacters(shownRaw).normalize('NFKC')))) found.push({ level: 'alerte', rule: 'marqueur-de-role', offset });
+    const decorated = foldConfusables(removeHiddenCharacters(shownRaw).normalize('NFKC'));
+    if (isRoleLabel(shown) || (decorated !== shown && isRoleLabel(decorated))) found.push({ level: 'alerte', rule: 'marqueur-de-role', offset });
+  }
+  for (const index of commands) {
+    const offset = starts[index]!;
     const line = lines[index] ?? '';
     const revealed = revealedView(line);
-    const plain = plainView(line);
     const risky = riskyCommands(revealed);
-    if (risky.length > 0 && plain !== revealed && riskyCommands(plain).length === 0) found.push({ level: 'alerte', rule: 'texte-deguise', offset });
+    if (risky.length > 0 && line !== revealed && riskyCommands(plainView(line)).length === 0) found.push({ level: 'alerte', rule: 'texte-deguise', offset });
     else for (const rule of risky) found.push({ level: 'vigilance', rule, offset });
     if (risky.length === 0 && mentionsSecretPath(revealed)) found.push({ level: 'vigilance', rule: 'chemin-secret', offset });
   }
   return found;
 }
 
-/** Lines (0-based) where a turn marker, a role label, a program or a credential path may stand, found in one pass per pattern. */
-function candidateLines(shown: string, revealed: string): number[] {
-  const lines = new Set<number>();
-  const mark = (text: string, pattern: RegExp) => {
+/** Lines (0-based) where a turn marker or a role label, and where a program or a credential path, may stand: one pass per pattern. */
+function candidateLines(shown: string, revealed: string): { markers: Set<number>; commands: Set<number> } {
+  const linesOf = (text: string, pattern: RegExp) => {
     const lineOf = lineLocator(text, 0);
+    const lines = new Set<number>();
     for (const match of text.matchAll(pattern)) lines.add(lineOf(match.index!));
+    return lines;
   };
-  mark(shown, LINE_MARKERS);
-  mark(revealed, LINE_COMMANDS);
-  return [...lines].sort((a, b) => a - b);
+  return { markers: linesOf(shown, LINE_MARKERS), commands: linesOf(revealed, LINE_COMMANDS) };
 }
 
 /** A turn marker or a role label may start here (a superset of what role-markers.ts recognises). */
@@ -220,8 +228,10 @@ function firstAskingLine(segment: Segment): number {
 function readCharacters(text: string, lines: string[], findings: FindingSet): void {
   const lineOf = lineLocator(text);
   let lastLine = 0;
+  // Once the points of vigilance are full, only a loud line can still add something: stop if none can exist.
+  const loudPossible = LOUD_ANYWHERE.test(text);
   for (const match of text.matchAll(HIDDEN_ANYWHERE)) {
-    if (findings.full()) break;
+    if (findings.full() || (!loudPossible && findings.reading.vigilance.length >= MAX_FINDINGS)) break;
     const line = lineOf(match.index!);
     if (line === lastLine) continue;
     lastLine = line;
