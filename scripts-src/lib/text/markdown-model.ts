@@ -79,10 +79,16 @@ export function normalizeHeading(heading: string): string {
     .toLowerCase();
 }
 
-/** Offset → line, for a text whose first line is `firstLine`: a binary search over its newlines (built once, linear). */
-export function lineLocator(text: string, firstLine = 1): (offset: number) => number {
+/** The offset where each line of a text starts. */
+export function lineStarts(text: string): number[] {
   const starts = [0];
   for (let index = text.indexOf('\n'); index >= 0; index = text.indexOf('\n', index + 1)) starts.push(index + 1);
+  return starts;
+}
+
+/** Offset → line, for a text whose first line is `firstLine`: a binary search over its newlines (built once, linear). */
+export function lineLocator(text: string, firstLine = 1): (offset: number) => number {
+  const starts = lineStarts(text);
   return (offset) => {
     let low = 0;
     let high = starts.length - 1;

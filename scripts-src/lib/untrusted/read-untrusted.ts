@@ -13,7 +13,7 @@
  * text's length.
  */
 import { codePointName, decodeTagCharacters, findHiddenCharacters, HIDDEN_ANYWHERE, removeHiddenCharacters, showHiddenCharacters } from '../text/hidden-characters.js';
-import { CODE_PLACEHOLDER, lineLocator, parseNote, type NoteModel, type Segment, type SegmentPlace } from '../text/markdown-model.js';
+import { CODE_PLACEHOLDER, lineLocator, lineStarts, parseNote, type NoteModel, type Segment, type SegmentPlace } from '../text/markdown-model.js';
 import { foldConfusables, plainView, revealedView } from '../text/normalise.js';
 import { decodedRuns } from './encoded-runs.js';
 import { isRoleLabel, RAW_TURN, opensTurn, TEMPLATE_TOKEN } from './role-markers.js';
@@ -95,14 +95,14 @@ function assessText(text: string, withoutCode = text): Array<{ level: Level; rul
   const revealedText = revealedView(text);
   const plainLines = plainView(text).split('\n');
   const revealedLineOf = lineLocator(revealedText, 0);
-  const revealedStarts = lineStarts(text);
+  const starts = lineStarts(text);
   for (const sentence of splitSentences(revealedText)) {
     const risky = riskyCommands(sentence.text).length > 0;
     const assessment = assessSentence(sentence.text, { risky });
     if (!assessment) continue;
     const first = revealedLineOf(sentence.offset);
     const last = revealedLineOf(sentence.offset + sentence.text.length - 1);
-    const offset = revealedStarts[first]!;
+    const offset = starts[first]!;
     const plain = plainLines.slice(first, last + 1).join('\n');
     // Found only once disguises are removed (look-alike letters, split words, entities): the disguise is the alert.
     const honest = plain === sentence.text ? assessment : splitSentences(plain).map((part) => assessSentence(part.text, { risky: riskyCommands(part.text).length > 0 })).find((found) => found?.level === assessment.level);
@@ -112,7 +112,6 @@ function assessText(text: string, withoutCode = text): Array<{ level: Level; rul
   // Line by line, but only the lines a whole-text pass marks: on a note of a million short lines, the others cost nothing.
   const shownLines = withoutCode.split('\n');
   const lines = text.split('\n');
-  const starts = lineStarts(text);
   const { markers, commands } = candidateLines(withoutCode === text ? revealedText : revealedView(withoutCode), revealedText);
   for (const index of markers) {
     const shownRaw = shownLines[index] ?? '';
@@ -153,12 +152,6 @@ function candidateLines(shown: string, revealed: string): { markers: Set<number>
 const LINE_MARKERS = /<\||<\/?(?:start|end)_of_turn|<\/?(?:system|assistant|human|developer|instructions?)>|<\/s>|\[\/?INST\]|<<\/?SYS|below is an instruction|"role"|^[ \t]*-{2,}|^[^\p{L}\p{N}\n]{0,12}(?:[\p{L}']+[ \t]+){0,3}(?:syst[eè]m|d[ée]velop|assist|human|user|utilisat|ai\b|ia\b|mod[eè]l|admin|op[ée]rat)/gimu;
 /** A program or a credential path may stand here (a superset of what risky-commands.ts examines). */
 const LINE_COMMANDS = /(?<![\w-])(?:rm|rmdir|del|rd|find|git|dd|mkfs|shred|wipefs|chmod|chown|terraform|tofu|kubectl|aws|redis-cli|valkey-cli|remove-item|curl|wget|fetch|iwr|irm|invoke-\w+|aria2c|https?|xh|nc|ncat|netcat|socat|scp|sftp|rsync|cat|less|more|head|tail|tac|nl|strings|base64|xxd|od|hexdump|cp|mv|tar|zip|7z|gzip|type|get-content|gc|copy|copy-item|cpio|print|echo|printf|printenv|env|set|export|history|source|eval|iex|drop|truncate|flushall|flushdb|sh|bash|zsh|docker|podman|sudo)(?![\w-])|:\(\)|\.ssh|id_(?:rsa|ed25519|ecdsa|dsa)|\.aws|\.config\/gcloud|\.azure|\.kube|\.docker|\.netrc|\.pgpass|\.git-credentials|\.npmrc|\.pypirc|\.gnupg|\.env|\/etc\/|credentials|service-account|_history|\.(?:keystore|jks|tfstate|pem|p12|pfx)\b|secrets?\//gimu;
-
-function lineStarts(text: string): number[] {
-  const starts = [0];
-  for (let index = text.indexOf('\n'); index >= 0; index = text.indexOf('\n', index + 1)) starts.push(index + 1);
-  return starts;
-}
 
 /** A prose segment with its code spans back in place, between “ ”. */
 function withCodeSpans(segment: Segment): string {

@@ -35,7 +35,6 @@ const SOME_WORDS = (count: number) => String.raw`(?:[\p{L}\p{N}'’-]+\s+){0,${c
 /** Whole words or phrases; one ending in an apostrophe (« merci d’ ») is followed by its word. */
 const words = (list: string) => String.raw`(?<![\p{L}\p{N}_-])(?:${list})(?:(?<=['’])|(?![\p{L}\p{N}_]))`;
 const compile = (source: string) => new RegExp(source, 'iu');
-const DETERMINER = String.raw`(?:the |any |an? |l['’]|le |la |les |ton |ta |tes |votre |vos |your |this |these |cet |cette |ce |ces |mon |ma |chaque |each |au |aux |du |des )?`;
 const DETERMINER_NOT_POSSESSIVE = String.raw`(?:the |any |an? |l['’]|le |la |les |this |these |cet |cette |ce |ces |chaque |each |au |aux |du |des )?`;
 const ADJECTIVE = String.raw`(?:next |new |following |incoming |current |reading |prochaine? |nouvel |nouvelle |nouveau |futur |future |cher |chère |petit |petite )?`;
 
