@@ -24,7 +24,7 @@ describe('the word-stem gate of the steering features', () => {
     for (const sentence of all) {
       const features = sentenceFeatures(sentence, 'always');
       for (const feature of direct) {
-        const expected = FEATURE_PATTERNS[feature].test(sentence);
+        const expected = FEATURE_PATTERNS[feature].test(sentence.toLowerCase());
         if (expected) matched++;
         if (features[feature] !== expected) expect.fail(`${feature} on ${JSON.stringify(sentence)}: gate says ${features[feature]}, pattern says ${expected}`);
       }
