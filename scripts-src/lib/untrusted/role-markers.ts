@@ -40,16 +40,14 @@ export function opensTurn(line: string): boolean {
 export function isRoleLabel(line: string): boolean {
   const label = ROLE_LABEL.exec(line);
   if (!label) return false;
-  const [, lead = '', name = '', suffix, colon, closer, separator, rest = ''] = label;
+  const [, lead = '', name = '', , colon, closer, separator, rest = ''] = label;
   // A label needs something that makes it one: a separator, or brackets around it.
   const wrapped = /[\[(<【«*_]/.test(lead) || closer !== undefined;
   if (!colon && !separator && !wrapped) return false;
-  // « [Système] », « **Message système** », "SYSTEM NOTICE:", "(system)": decorated like a template, never a plain « Système : Debian 12 ».
-  const decorated = wrapped || suffix !== undefined || /message|avis|note|mise|instruction/i.test(line.slice(lead.length, line.indexOf(name))) || (name === name.toUpperCase() && name.length > 2);
-  if (MACHINE_ROLE.test(name) && decorated) return true;
   if (CONVERSATION_TURN.test(name) && REPLY_OPENING.test(rest)) return true;
   if (!/\p{L}{2,}[^\p{L}]+\p{L}{2,}/u.test(rest.slice(0, 200))) return false;
   const features = sentenceFeatures(rest, 'always');
-  // A bare imperative after « Modèle : » is a list (« ; commit 8e41c07 »); a request to the reader is not.
+  // What follows decides, decorated or not (« **System messages** - Support for… » is a documentation list):
+  // a bare imperative after « Modèle : » is a list (« ; commit 8e41c07 »); a request to the reader, or the session's rules, is a fake turn.
   return features.secondPerson || features.override || features.roleChange || features.hiding || features.preApproval || features.noConfirmation || features.addressed || (MACHINE_ROLE.test(name) && (features.imperative || RULE_WORDS.test(rest)));
 }
