@@ -17,7 +17,7 @@ import { CODE_PLACEHOLDER, lineLocator, lineStarts, parseNote, type NoteModel, t
 import { foldConfusables, plainView, revealedView } from '../text/normalise.js';
 import { decodedRuns } from './encoded-runs.js';
 import { isRoleLabel, RAW_TURN, opensTurn, TEMPLATE_TOKEN } from './role-markers.js';
-import { mentionsSecretPath, riskyCommands } from './risky-commands.js';
+import { COMMAND_OR_SECRET_PATH, mentionsSecretPath, riskyCommands } from './risky-commands.js';
 import { assessSentence, hiddenTextAsks, sentenceFeatures, splitSentences, type Level } from './steering.js';
 
 export interface Finding {
@@ -145,13 +145,11 @@ function candidateLines(shown: string, revealed: string): { markers: Set<number>
     for (const match of text.matchAll(pattern)) lines.add(lineOf(match.index!));
     return lines;
   };
-  return { markers: linesOf(shown, LINE_MARKERS), commands: linesOf(revealed, LINE_COMMANDS) };
+  return { markers: linesOf(shown, LINE_MARKERS), commands: linesOf(revealed, COMMAND_OR_SECRET_PATH) };
 }
 
 /** A turn marker or a role label may start here (a superset of what role-markers.ts recognises). */
 const LINE_MARKERS = /<\||<\/?(?:start|end)_of_turn|<\/?(?:system|assistant|human|developer|instructions?)>|<\/s>|\[\/?INST\]|<<\/?SYS|below is an instruction|"role"|^[ \t]*-{2,}|^[^\p{L}\p{N}\n]{0,12}(?:[\p{L}']+[ \t]+){0,3}(?:syst[eè]m|d[ée]velop|assist|human|user|utilisat|ai\b|ia\b|mod[eè]l|admin|op[ée]rat)/gimu;
-/** A program or a credential path may stand here (a superset of what risky-commands.ts examines). */
-const LINE_COMMANDS = /(?<![\w-])(?:rm|rmdir|del|rd|find|git|dd|mkfs|shred|wipefs|chmod|chown|terraform|tofu|kubectl|aws|redis-cli|valkey-cli|remove-item|curl|wget|fetch|iwr|irm|invoke-\w+|aria2c|https?|xh|nc|ncat|netcat|socat|scp|sftp|rsync|cat|less|more|head|tail|tac|nl|strings|base64|xxd|od|hexdump|cp|mv|tar|zip|7z|gzip|type|get-content|gc|copy|copy-item|cpio|print|echo|printf|printenv|env|set|export|history|source|eval|iex|drop|truncate|flushall|flushdb|sh|bash|zsh|docker|podman|sudo)(?![\w-])|:\(\)|\.ssh|id_(?:rsa|ed25519|ecdsa|dsa)|\.aws|\.config\/gcloud|\.azure|\.kube|\.docker|\.netrc|\.pgpass|\.git-credentials|\.npmrc|\.pypirc|\.gnupg|\.env|\/etc\/|credentials|service-account|_history|\.(?:keystore|jks|tfstate|pem|p12|pfx)\b|secrets?\//gimu;
 
 /** A prose segment with its code spans back in place, between “ ”. */
 function withCodeSpans(segment: Segment): string {

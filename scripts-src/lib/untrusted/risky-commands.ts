@@ -20,7 +20,7 @@ const INTERPRETERS = /^(?:(?:ba|z|k|da|fi|c|tc|a)?sh|python[23]?(?:\.\d+)?|node|
 const DOWNLOADERS = /^(?:curl|wget|fetch|iwr|irm|invoke-webrequest|invoke-restmethod|aria2c|http|https|xh)$/i;
 const NETWORK_SINKS = /^(?:curl|wget|nc|ncat|netcat|socat|ssh|telnet|openssl|mail|sendmail|mutt|scp|sftp|ftp|http|https|xh|invoke-webrequest|invoke-restmethod|iwr|irm)$/i;
 /** Credential files and folders: reading one aloud or copying it elsewhere is worth a confirmation. */
-const SECRET_PATH = /(?:^|[\s"'=:/])(?:~|\$\{?HOME\}?|%USERPROFILE%|\$env:USERPROFILE)?\/?(?:\.ssh(?:\/|$|\b)|\.aws\/credentials|\.aws(?:\/|$)|\.config\/gcloud|\.azure(?:\/|$)|\.kube\/config|\.docker\/config\.json|\.netrc|\.pgpass|\.git-credentials|\.npmrc|\.pypirc|\.gnupg|id_rsa|id_ed25519|id_ecdsa|id_dsa|\.env(?![\w.-])|\/etc\/(?:shadow|passwd|sudoers)|credentials\.json|service-account[\w-]*\.json|\.bash_history|\.zsh_history|[\w-]+\.(?:keystore|jks|tfstate|pem|p12|pfx)\b|secrets?\/[\w.-])/i;
+const SECRET_PATH = /(?<=^|[\s"'=:/])(?:~|\$\{?HOME\}?|%USERPROFILE%|\$env:USERPROFILE)?\/?(?:\.ssh(?:\/|$|\b)|\.aws\/credentials|\.aws(?:\/|$)|\.config\/gcloud|\.azure(?:\/|$)|\.kube\/config|\.docker\/config\.json|\.netrc|\.pgpass|\.git-credentials|\.npmrc|\.pypirc|\.gnupg|id_rsa|id_ed25519|id_ecdsa|id_dsa|\.env(?![\w.-])|\/etc\/(?:shadow|passwd|sudoers)|credentials\.json|service-account[\w-]*\.json|\.bash_history|\.zsh_history|[\w-]+\.(?:keystore|jks|tfstate|pem|p12|pfx)\b|secrets?\/[\w.-])/i;
 
 /** A line that names a credential file: worth pointing out even when no command reads it. */
 export const mentionsSecretPath = (line: string) => SECRET_PATH.test(line);
@@ -31,7 +31,14 @@ const READERS = /^(?:cat|less|more|head|tail|tac|nl|strings|base64|xxd|od|hexdum
 /** Programs worth examining when a prose line holds a command after a few words (« lance rm -rf ~ »). */
 const PROGRAMS = /^(?:sudo|rm|find|git|dd|mkfs|chmod|chown|curl|wget|nc|ncat|netcat|socat|scp|rsync|cat|cp|tar|base64|terraform|kubectl|aws|redis-cli|remove-item|shred|printenv|env|iwr|irm|invoke-webrequest|invoke-restmethod)$/i;
 /** Every rule below needs one of these words: most lines have none, and cost one pass. */
-const ANY_PROGRAM = /(?:^|[^\w-])(?:rm|rmdir|del|rd|find|git|dd|mkfs[.\w]*|shred|wipefs|chmod|chown|terraform|tofu|kubectl|aws|redis-cli|valkey-cli|remove-item|curl|wget|fetch|iwr|irm|invoke-webrequest|invoke-restmethod|aria2c|https?|xh|nc|ncat|netcat|socat|scp|sftp|rsync|cat|less|more|head|tail|tac|nl|strings|base64|xxd|od|hexdump|cp|mv|tar|zip|7z|gzip|type|get-content|gc|copy|copy-item|cpio|print|echo|printf|printenv|env|set|export|history|source|eval|iex|invoke-expression|drop|truncate|flushall|flushdb|sh|bash|zsh)(?![\w-])|:\(\)/i;
+const ANY_PROGRAM = /(?<![\w-])(?:docker|podman|sudo|rm|rmdir|del|rd|find|git|dd|mkfs[.\w]*|shred|wipefs|chmod|chown|terraform|tofu|kubectl|aws|redis-cli|valkey-cli|remove-item|curl|wget|fetch|iwr|irm|invoke-webrequest|invoke-restmethod|aria2c|https?|xh|nc|ncat|netcat|socat|scp|sftp|rsync|cat|less|more|head|tail|tac|nl|strings|base64|xxd|od|hexdump|cp|mv|tar|zip|7z|gzip|type|get-content|gc|copy|copy-item|cpio|print|echo|printf|printenv|env|set|export|history|source|eval|iex|invoke-expression|drop|truncate|flushall|flushdb|sh|bash|zsh)(?![\w-])|:\(\)/i;
+
+/**
+ * The lines of a text where a program or a credential path stands (0-based line starts found in one
+ * pass, `gm`): the only lines worth `riskyCommands` and `mentionsSecretPath`. Built from the two
+ * patterns themselves, so a program added to one list is never skipped by the other.
+ */
+export const COMMAND_OR_SECRET_PATH = new RegExp(`${ANY_PROGRAM.source}|${SECRET_PATH.source}`, 'gim');
 
 /** A command is judged on its first words: what follows a hundred words in is prose, not arguments. */
 const MAX_WORDS = 100;
