@@ -1,22 +1,34 @@
 /**
- * Secret-guard benchmark (not a test): recall, false-refusal rate and time per
- * note on a labelled folder (`labels.tsv`: file, label 1 = contains a secret),
- * and the time on a 5 MB session export. The workshop's grep check, measured in
- * the same run on the same files, is the baseline.
+ * Secret-guard benchmark (not a test), on text the project's tests do not hold:
+ * - the development set (`../shared/secret-corpus/`, or a labelled folder given
+ *   on the command line: `labels.tsv`, file and label 1 = contains a secret);
+ * - leaks written the way people write them (bench/corpus/secret-leaks.ts):
+ *   recall per family, and whether any 6 characters of a secret are printed;
+ * - honest notes (bench/corpus/secret-honest.ts, bench/corpus/notes/) and the
+ *   Markdown documentation of pinned npm packages (bench/corpus/npm-docs.ts):
+ *   false refusals, each refusal listed (masked) for review;
+ * - provider formats modelled on gitleaks' rules (bench/corpus/provider-samples.ts);
+ * - worst cases: a 1 MiB note made of one rule's trigger repeated, a 32 MiB export.
+ * The workshop's grep check, measured on the same files, is the baseline.
  *
- *   npm run bench:secrets -- [dossier-étiqueté]
- *
- * Without a folder, the development set is generated from
- * ../shared/secret-corpus/gen_corpus.py into a temporary folder.
+ *   npm run bench:secrets -- [dossier-étiqueté]   (`npm run bench` includes it)
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { findSecrets, findSecretsInJson } from '../scripts-src/lib/secrets/find-secrets.js';
+import { findSecrets, findSecretsInJson, type SecretFinding } from '../scripts-src/lib/secrets/find-secrets.js';
+import { loadNpmDocs } from './corpus/npm-docs.js';
+import { providerSamples, seededRandom } from './corpus/provider-samples.js';
+import { honestCorpus } from './corpus/secret-honest.js';
+import { leakCorpus } from './corpus/secret-leaks.js';
 import { largeExport } from './large-export.js';
 
 const WORKSHOP = /api[_-]?key|token|secret|password|Bearer /i;
+const NOTES_DIR = join(import.meta.dirname, 'corpus', 'notes');
+const percent = (part: number, whole: number) => `${((100 * part) / Math.max(1, whole)).toFixed(1).replace('.', ',')} %`;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const blocking = (findings: SecretFinding[]) => findings.filter((finding) => !finding.accepted);
 
 function labelledFolder(): string {
   if (process.argv[2]) return process.argv[2];
@@ -27,66 +39,197 @@ function labelledFolder(): string {
   return folder;
 }
 
-async function ours(file: string, text: string): Promise<boolean> {
-  const findings = file.endsWith('.json') ? await findSecretsInJson(Buffer.from(text)) : await findSecrets(text);
-  return findings.some((finding) => !finding.accepted);
-}
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
-const folder = labelledFolder();
-const rows = readFileSync(join(folder, 'labels.tsv'), 'utf8').trim().split('\n').slice(1).map((line) => line.split('\t'));
-const files = rows.map(([file, label]) => ({ file: file!, secret: label === '1', text: readFileSync(join(folder, file!), 'utf8') }));
-
-await ours(files[0]!.file, files[0]!.text); // warm-up: the first call loads secretlint's rules
-const score = { ours: { tp: 0, fn: 0, fp: 0, tn: 0 }, workshop: { tp: 0, fn: 0, fp: 0, tn: 0 } };
-const times = { ours: [] as number[], workshop: [] as number[] };
-const misses: string[] = [];
-for (let round = 0; round < 10; round++) {
-  for (const { file, secret, text } of files) {
-    let started = performance.now();
-    const flagged = await ours(file, text);
-    times.ours.push(performance.now() - started);
-    started = performance.now();
-    const workshopFlagged = WORKSHOP.test(text);
-    times.workshop.push(performance.now() - started);
-    if (round > 0) continue;
-    score.ours[secret ? (flagged ? 'tp' : 'fn') : flagged ? 'fp' : 'tn']++;
-    score.workshop[secret ? (workshopFlagged ? 'tp' : 'fn') : workshopFlagged ? 'fp' : 'tn']++;
-    if (secret !== flagged) misses.push(`${secret ? 'manqué' : 'faux refus'} : ${file}`);
+/** The first 6-character window of a secret that a report shows, by position only (the report must not leak it either). */
+function printedWindow(shown: string, secrets: string[]): string | undefined {
+  for (const [index, secret] of secrets.entries()) {
+    for (const part of secret.split(/\s+|\\n/)) {
+      for (let at = 0; at + 6 <= part.length; at++) if (shown.includes(part.slice(at, at + 6))) return `secret #${index}, caractères ${at}–${at + 5}`;
+    }
   }
+  return undefined;
 }
 
-const percent = (part: number, whole: number) => `${((100 * part) / Math.max(1, whole)).toFixed(1)} %`;
-const big = largeExport(5 * 1024 * 1024);
-const bigTimes: number[] = [];
-for (let round = 0; round < 3; round++) {
-  const started = performance.now();
-  await findSecretsInJson(Buffer.from(big));
-  bigTimes.push(performance.now() - started);
-}
-// A long but ordinary note of about 20 KB: the size the goal is stated for.
-const longNote = Array.from({ length: 220 }, (_, i) => `- Étape ${i} : \`npm test -- src/module${i}.test.ts\` passe ; le token expire après une heure, commit ${(i * 7919).toString(16).padStart(7, '0')}.`).join('\n');
-const noteTimes: number[] = [];
-for (let round = 0; round < 20; round++) {
-  const started = performance.now();
-  await findSecrets(longNote);
-  noteTimes.push(performance.now() - started);
-}
-const bigWorkshop = (() => {
-  const started = performance.now();
-  WORKSHOP.test(big);
-  return performance.now() - started;
-})();
+/** A refusal, for review: where, which rule, the masked excerpt. */
+const describe = (source: string, finding: SecretFinding) => `${source}:${finding.line} \`${finding.rule}\` — ${finding.excerpt.replace(/\|/g, '\\|').replace(/`/g, 'ʼ')}`;
 
-console.log(`Dossier : ${folder} (${files.length} fichiers, ${files.filter((f) => f.secret).length} avec secret)\n`);
-console.log('| vérification | rappel | faux refus | temps médian par fichier |');
-console.log('| --- | --- | --- | --- |');
-for (const name of ['ours', 'workshop'] as const) {
-  const { tp, fn, fp, tn } = score[name];
-  console.log(`| ${name === 'ours' ? 'contexte-skills' : 'grep de l’atelier (référence)'} | ${percent(tp, tp + fn)} | ${percent(fp, fp + tn)} | ${median(times[name]).toFixed(3)} ms |`);
+/** Notes of about 1 MiB, each one rule's trigger repeated, on one line and on many. */
+function worstCases(): Array<[string, string]> {
+  const MiB = 1024 * 1024;
+  const fill = (unit: string, separator = '') => (unit + separator).repeat(Math.ceil(MiB / (unit.length + separator.length))).slice(0, MiB);
+  const triggers: Array<[string, string]> = [
+    ['affectation sans valeur', 'password: '],
+    ['affectations en chaîne', 'a=b='],
+    ['mot-clé de phrase', 'mot de passe de la '],
+    ['mot-clé anglais', 'the password for the '],
+    ['URL sans @', 'https://a.b/c:d '],
+    ['URL avec @ et sans hôte', 'redis://u:p@@'],
+    ['option longue', '--password '],
+    ['curl -u', 'curl -u '],
+    ['echo | --password-stdin', 'echo x | '],
+    ['.pgpass', 'h:1:d:u:'],
+    ['AUTH', 'AUTH a '],
+    ['Bearer', 'Authorization: Bearer '],
+    ['clé de fournisseur', 'Clé Datadog '],
+    ['concaténation', '"ab" + '],
+    ['jeton de fournisseur tronqué', 'ghp_'],
+    ['en-tête PEM', '-----BEGIN RSA PRIVATE KEY-----'],
+    ['cellules de tableau', '| mdp '],
+    ['identifiants', 'login admin / '],
+    ['échappements %', '%41'],
+    ['caractères invisibles', 'a\u200b'],
+    ['emphase', '*a'],
+    ['un seul caractère', 'a'],
+  ];
+  const cases: Array<[string, string]> = [];
+  for (const [name, unit] of triggers) {
+    cases.push([`${name} (une ligne)`, fill(unit)]);
+    cases.push([`${name} (lignes de 200)`, fill(unit.repeat(Math.max(1, Math.floor(200 / unit.length))), '\n')]);
+  }
+  cases.push(['corps PEM sans en-tête', fill('A'.repeat(64), '\n')]);
+  cases.push(['URL listées (sortie d’outil)', fill('https://registry.example.org/pkg/-/pkg-1.0.0.tgz?user=a&x=b curl http://host/a ', '')]);
+  return cases;
 }
-console.log(`\nExport de session de ${(big.length / 1024 / 1024).toFixed(1)} Mio : ${median(bigTimes).toFixed(0)} ms (grep de l’atelier : ${bigWorkshop.toFixed(1)} ms, et il le refuse toujours)`);
-console.log(`Note de ${(Buffer.byteLength(longNote) / 1024).toFixed(0)} Kio : ${median(noteTimes).toFixed(1)} ms`);
-console.log(`Temps médian par fichier : ${(median(times.ours) / median(times.workshop)).toFixed(0)} × celui du grep de l’atelier`);
-if (misses.length > 0) console.log(`\n${misses.join('\n')}`);
+
+async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
+  const started = performance.now();
+  const result = await work();
+  return [result, performance.now() - started];
+}
+
+export async function secretsBench(log: (line: string) => void = console.log): Promise<{ section: string; goals: string[] }> {
+  await findSecrets('échauffement'); // loads secretlint's rules
+  const out: string[] = ['## Garde des secrets', ''];
+
+  // The development set, file by file, against the workshop's grep.
+  const folder = labelledFolder();
+  const rows = readFileSync(join(folder, 'labels.tsv'), 'utf8').trim().split('\n').slice(1).map((line) => line.split('\t'));
+  const dev = { tp: 0, fn: 0, fp: 0, tn: 0, workshopTp: 0, workshopFp: 0 };
+  const devMisses: string[] = [];
+  for (const [file, label] of rows) {
+    const text = readFileSync(join(folder, file!), 'utf8');
+    const secret = label === '1';
+    const flagged = blocking(file!.endsWith('.json') ? await findSecretsInJson(Buffer.from(text)) : await findSecrets(text)).length > 0;
+    dev[secret ? (flagged ? 'tp' : 'fn') : flagged ? 'fp' : 'tn']++;
+    if (WORKSHOP.test(text)) dev[secret ? 'workshopTp' : 'workshopFp']++;
+    if (secret !== flagged) devMisses.push(`${secret ? 'manqué' : 'faux refus'} : ${file}`);
+  }
+  log(`jeu de développement : ${rows.length} fichiers`);
+
+  // Leaks written elsewhere: recall per family, printed secrets.
+  const leaks = leakCorpus(1);
+  const byFamily = new Map<string, { found: number; total: number; missed: string[] }>();
+  let printed = 0;
+  const printedCases: string[] = [];
+  for (const leak of leaks) {
+    const findings = blocking(await findSecrets(leak.text));
+    const family = byFamily.get(leak.family) ?? { found: 0, total: 0, missed: [] };
+    family.total++;
+    if (findings.length > 0) family.found++;
+    else family.missed.push(leak.text.split('\n').find((line) => leak.secrets.some((secret) => line.includes(secret.split('\n')[0]!)))?.slice(0, 120) ?? '');
+    byFamily.set(leak.family, family);
+    const window = printedWindow(JSON.stringify(findings), leak.secrets);
+    if (window) {
+      printed++;
+      printedCases.push(`${leak.family} : ${window}`);
+    }
+  }
+  const leaksFound = [...byFamily.values()].reduce((sum, family) => sum + family.found, 0);
+  log(`fuites : ${leaksFound}/${leaks.length}`);
+
+  // Honest text: generated notes, the reading guard's honest notes, npm documentation.
+  const honest = honestCorpus(1);
+  const honestRefusals: string[] = [];
+  for (const note of honest) {
+    const findings = blocking(await findSecrets(note.text));
+    if (findings.length > 0) honestRefusals.push(describe(note.family, findings[0]!));
+  }
+  const notes = readdirSync(NOTES_DIR).filter((file) => file.endsWith('.md'));
+  const noteRefusals: string[] = [];
+  for (const file of notes) {
+    const findings = blocking(await findSecrets(readFileSync(join(NOTES_DIR, file), 'utf8')));
+    if (findings.length > 0) noteRefusals.push(describe(file, findings[0]!));
+  }
+  const docs = await loadNpmDocs({ log });
+  const docRefusals: string[] = [];
+  for (const doc of docs) {
+    const findings = blocking(await findSecrets(doc.text));
+    for (const finding of findings) docRefusals.push(describe(doc.source, finding));
+    if (findings.length > 0) docRefusals.push('');
+  }
+  const refusedDocs = docRefusals.filter((line) => line === '').length;
+  log(`documentation npm : ${refusedDocs}/${docs.length} refusés`);
+
+  // Provider formats.
+  const random = seededRandom(1);
+  const providersMissed: string[] = [];
+  for (const provider of providerSamples) {
+    const sample = provider.sample(random);
+    if (blocking(await findSecrets(`Pour la CI : ${sample}`)).length === 0) providersMissed.push(`${provider.provider} (\`${provider.rule}\`)`);
+  }
+
+  // Worst cases.
+  const worst: Array<[string, number]> = [];
+  for (const [name, text] of worstCases()) worst.push([name, (await timed(() => findSecrets(text)))[1]]);
+  worst.sort((a, b) => b[1] - a[1]);
+  const big = Buffer.from(largeExport(32 * 1024 * 1024));
+  const [, bigTime] = await timed(() => findSecretsInJson(big));
+  const longNote = Array.from({ length: 220 }, (_, i) => `- Étape ${i} : \`npm test -- src/module${i}.test.ts\` passe ; le token expire après une heure, commit ${(i * 7919).toString(16).padStart(7, '0')}.`).join('\n');
+  const noteTimes: number[] = [];
+  for (let round = 0; round < 20; round++) noteTimes.push((await timed(() => findSecrets(longNote)))[1]);
+
+  const honestRate = (honestRefusals.length + noteRefusals.length) / (honest.length + notes.length);
+  const recall = (leaksFound + dev.tp) / (leaks.length + dev.tp + dev.fn);
+  out.push(
+    '| corpus | mesure | contexte-skills | grep de l’atelier |',
+    '| --- | --- | --- | --- |',
+    `| jeu de développement (${rows.length} fichiers) | rappel | ${percent(dev.tp, dev.tp + dev.fn)} | ${percent(dev.workshopTp, dev.tp + dev.fn)} |`,
+    `| | faux refus | ${percent(dev.fp, dev.fp + dev.tn)} | ${percent(dev.workshopFp, dev.fp + dev.tn)} |`,
+    `| fuites écrites ailleurs (${leaks.length} notes) | rappel | ${percent(leaksFound, leaks.length)} | ${percent(leaks.filter((leak) => WORKSHOP.test(leak.text)).length, leaks.length)} |`,
+    `| | notes dont le rapport montre 6 caractères d’un secret | ${printed} | — |`,
+    `| notes honnêtes (${honest.length} générées + ${notes.length} écrites) | faux refus par note | ${percent(honestRefusals.length + noteRefusals.length, honest.length + notes.length)} | ${percent(honest.filter((note) => WORKSHOP.test(note.text)).length, honest.length)} |`,
+    `| documentation de paquets npm (${docs.length} documents) | faux refus par document | ${percent(refusedDocs, docs.length)} | ${percent(docs.filter((doc) => WORKSHOP.test(doc.text)).length, docs.length)} |`,
+    `| formats de fournisseurs (modèle gitleaks, ${providerSamples.length}) | reconnus | ${percent(providerSamples.length - providersMissed.length, providerSamples.length)} | — |`,
+    `| note de 1 Mio, pire déclencheur (${worst[0]![0]}) | temps | ${worst[0]![1].toFixed(0)} ms | — |`,
+    `| export de ${(big.length / 1024 / 1024).toFixed(0)} Mio | temps | ${(bigTime / 1000).toFixed(1).replace('.', ',')} s | — |`,
+    `| note ordinaire de ${(Buffer.byteLength(longNote) / 1024).toFixed(0)} Kio | temps médian | ${median(noteTimes).toFixed(1)} ms | — |`,
+    '',
+    '### Rappel par famille de fuite',
+    '',
+    ...[...byFamily.entries()].sort().map(([family, { found, total }]) => `- ${family} : ${found}/${total}`),
+    '',
+    '### Fuites manquées (ligne du secret, tronquée ; secrets factices générés)',
+    '',
+    ...[...byFamily.entries()].flatMap(([family, { missed }]) => missed.map((line) => `- ${family} : \`${line.replace(/`/g, 'ʼ')}\``)),
+    ...printedCases.map((line) => `- secret montré : ${line}`),
+    ...devMisses.map((line) => `- jeu de développement, ${line}`),
+    '',
+    '### Refus à relire (extraits masqués)',
+    '',
+    ...[...honestRefusals, ...noteRefusals].map((line) => `- note honnête ${line}`),
+    ...docRefusals.filter(Boolean).map((line) => `- documentation ${line}`),
+    '',
+    '### Formats de fournisseurs non reconnus',
+    '',
+    ...(providersMissed.length ? providersMissed.map((line) => `- ${line}`) : ['- aucun']),
+    '',
+    '### Pires cas (note de 1 Mio, dans le processus)',
+    '',
+    ...worst.slice(0, 8).map(([name, ms]) => `- ${name} : ${ms.toFixed(0)} ms`),
+    '',
+  );
+  const goal = (ok: boolean, text: string) => `${ok ? '✅' : '❌'} ${text}`;
+  const goals = [
+    goal(recall >= 0.97, `secrets : rappel ≥ 97 % sur des notes réalistes : ${percent(leaksFound + dev.tp, leaks.length + dev.tp + dev.fn)}`),
+    goal(printed === 0, `secrets : aucun secret montré : ${printed}`),
+    goal(honestRate <= 0.02, `secrets : faux refus ≤ 2 % des notes honnêtes : ${percent(honestRefusals.length + noteRefusals.length, honest.length + notes.length)}`),
+    goal(refusedDocs / docs.length <= 0.01, `secrets : faux refus ≤ 1 % des documents techniques : ${percent(refusedDocs, docs.length)}`),
+    goal(worst[0]![1] < 500, `secrets : note de 1 Mio < 0,5 s au pire : ${worst[0]![1].toFixed(0)} ms`),
+    goal(bigTime < 10000, `secrets : export de 32 Mio < 10 s : ${(bigTime / 1000).toFixed(1).replace('.', ',')} s`),
+  ];
+  return { section: out.join('\n'), goals };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { section, goals } = await secretsBench();
+  console.log(`\n${section}\n${goals.map((line) => `- ${line}`).join('\n')}`);
+}

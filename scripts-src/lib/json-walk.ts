@@ -8,7 +8,9 @@ export type JsonEvent =
   /** A string value (not a key), unescaped; `key` is its property name when it has one. */
   | { type: 'string'; path: string; value: string; key: string | undefined }
   /** An object or array opens at `path` ('$' for the document itself). */
-  | { type: 'open'; path: string; kind: 'object' | 'array' };
+  | { type: 'open'; path: string; kind: 'object' | 'array' }
+  /** A property name, unescaped, in the object at `path`. */
+  | { type: 'key'; path: string; key: string };
 
 export class JsonSyntaxError extends Error {
   constructor(readonly offset: number) {
@@ -77,6 +79,7 @@ export function* walkJson(bytes: Buffer): Generator<JsonEvent> {
       const end = stringEnd(bytes, position);
       frame.key = decodeString(bytes, position, end);
       frame.expect = 'colon';
+      yield { type: 'key', path: frame.path, key: frame.key };
       position = skipSpace(bytes, end + 1);
       continue;
     }

@@ -1,13 +1,22 @@
 /**
  * The secret check run on everything before it is shared: our rules plus
- * secretlint's recommended preset, on a note or on every string of a session
- * export. A finding names the rule, the line (and the JSON path) and shows a
- * masked excerpt; the secret itself never leaves this module.
+ * secretlint's recommended preset, on a note or on every string (and every
+ * property name) of a session export. Our rules read the revealed view of the
+ * text (text/normalise.ts: invisible characters, look-alikes, escapes and
+ * emphasis undone), line by line without Markdown container markers, and
+ * report in the original text. A finding names the rule, the line (and the
+ * JSON path) and shows a masked excerpt; the secret itself never leaves
+ * this module, not even as a property name in a JSON path.
  */
 import { walkJson } from '../json-walk.js';
-import { maskExcerpt } from './mask.js';
-import { rules, type Hit } from './secret-rules.js';
-import { namesCredential } from './secret-values.js';
+import { mappedRevealedView, originalOffset } from '../text/normalise.js';
+import { findBindings, type ScanLine } from './credential-bindings.js';
+import { roleOfName } from './credential-names.js';
+import { isPlaceholder } from './credential-values.js';
+import type { Hit } from './hits.js';
+import { maskExcerpt, maskSecret } from './mask.js';
+import { findPrivateKeys } from './private-keys.js';
+import { findConcatenatedTokens, findProviderTokens } from './provider-tokens.js';
 
 export interface SecretFinding {
   rule: string;
@@ -41,28 +50,49 @@ const JSON_BATCH = 1024 * 1024;
 
 /**
  * Scans every string of a JSON document (tool outputs are `\n`-joined text, so
- * each string is scanned unescaped), and each `"name": "value"` pair whose
- * name says it holds a credential. Reads the bytes without building the
- * document; throws JsonSyntaxError on invalid JSON.
+ * each string is scanned unescaped), each property name, and each
+ * `"name": "value"` pair whose name gives the value a credential's role.
+ * Reads the bytes without building the document; throws JsonSyntaxError on
+ * invalid JSON.
  */
 export async function findSecretsInJson(bytes: Buffer): Promise<SecretFinding[]> {
   const findings: SecretFinding[] = [];
-  let batch: Array<{ text: string; path: string }> = [];
+  const secretKeys = new Set<string>();
+  let batch: Array<{ text: string; path: string; key?: string }> = [];
   let size = 0;
-  for (const event of walkJson(bytes)) {
-    if (event.type !== 'string') continue;
-    const path = event.path.replace(/^\$\.?/, '') || '$';
-    const text = event.key !== undefined && namesCredential(event.key) ? `${JSON.stringify(event.key)}: ${JSON.stringify(event.value)}` : event.value;
-    batch.push({ text, path });
-    size += text.length;
-    if (size >= JSON_BATCH) {
-      findings.push(...(await scanSegments(batch)));
-      batch = [];
-      size = 0;
+  const flush = async () => {
+    for (const finding of await scanSegments(batch)) {
+      const part = batch.find((candidate) => candidate.path === finding.path && candidate.key !== undefined);
+      if (part?.key !== undefined) secretKeys.add(part.key);
+      findings.push(finding);
     }
+    batch = [];
+    size = 0;
+  };
+  for (const event of walkJson(bytes)) {
+    if (event.type === 'open') continue;
+    const path = event.path.replace(/^\$\.?/, '') || '$';
+    if (event.type === 'key') {
+      // A property name is scanned as text of its own: a token used as a key is still a token.
+      if (event.key.length >= 8) batch.push({ text: event.key, path, key: event.key });
+      size += event.key.length;
+    } else {
+      const text = event.key !== undefined && roleOfName(event.key) ? `${JSON.stringify(event.key)}: ${JSON.stringify(event.value)}` : event.value;
+      batch.push({ text, path });
+      size += text.length;
+    }
+    if (size >= JSON_BATCH) await flush();
   }
-  if (batch.length > 0) findings.push(...(await scanSegments(batch)));
-  return findings;
+  if (batch.length > 0) await flush();
+  if (secretKeys.size === 0) return findings;
+  return findings.map((finding) => (finding.path === undefined ? finding : { ...finding, path: maskPath(finding.path, secretKeys) }));
+}
+
+/** A JSON path with every property name that is itself a secret masked. */
+function maskPath(path: string, secretKeys: Set<string>): string {
+  let masked = path;
+  for (const key of secretKeys) masked = masked.split(key).join(maskSecret(key));
+  return masked;
 }
 
 async function scanSegments(parts: Array<{ text: string; path?: string }>): Promise<SecretFinding[]> {
@@ -74,9 +104,47 @@ async function scanSegments(parts: Array<{ text: string; path?: string }>): Prom
   }
   // One pass over one text: a blank line between segments keeps line-based rules apart.
   const joined = parts.map((part) => part.text).join('\n\n');
-  const hits = dedupe([...rules.flatMap((rule) => rule.find(joined)), ...(await secretlintHits(joined))]);
+  const hits = dedupe([...ourHits(joined), ...(await secretlintHits(joined))]);
   return hits.map((hit) => toFinding(hit, segmentAt(segments, hit.start), hits));
 }
+
+/** A line's Markdown container markers: indentation, blockquote `>`, a list item's bullet or number. */
+const CONTAINER = /^[ \t]*(?:>[ \t]?)*[ \t]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?/;
+
+/**
+ * Our rules, on the text as written and on its revealed view (when it
+ * differs: undoing emphasis may also break a `*:*:` line), reported at the
+ * original offsets.
+ */
+function ourHits(text: string): Hit[] {
+  const view = mappedRevealedView(text);
+  const hits = scanLines(text);
+  if (view.text === text) return hits;
+  for (const hit of scanLines(view.text)) {
+    const start = originalOffset(view, hit.start);
+    hits.push({ rule: hit.rule, start, end: Math.max(originalOffset(view, hit.end), start + 1) });
+  }
+  return hits;
+}
+
+function scanLines(text: string): Hit[] {
+  const lines: ScanLine[] = [];
+  let lineStart = 0;
+  for (const line of text.split('\n')) {
+    const marker = CONTAINER.exec(line)![0].length;
+    lines.push({ text: line.slice(marker).replace(/\r$/, ''), start: lineStart + marker });
+    lineStart += line.length + 1;
+  }
+  const hits: Hit[] = [];
+  for (const line of lines) {
+    for (const hit of [...findProviderTokens(line.text), ...findConcatenatedTokens(line.text)]) hits.push({ rule: hit.rule, start: line.start + hit.start, end: line.start + hit.end });
+  }
+  hits.push(...findPrivateKeys(lines), ...findBindings(lines));
+  return hits;
+}
+
+/** Secretlint rules whose ground our rules cover with a judgement of the value (example hosts, development defaults). */
+const SUPERSEDED = new Set(['secretlint-database-connection-string', 'secretlint-basicauth']);
 
 async function secretlintHits(text: string): Promise<Hit[]> {
   if (text.trim() === '') return [];
@@ -91,21 +159,21 @@ async function secretlintHits(text: string): Promise<Hit[]> {
     },
   });
   // Only the rule and the range are used: secretlint's own messages may quote the secret.
-  return result.messages.map((message) => ({
-    rule: `secretlint-${message.ruleId.replace(/^@secretlint\/secretlint-rule-/, '')}`,
-    start: message.range[0],
-    end: message.range[1],
-  }));
+  return result.messages
+    .map((message) => ({ rule: `secretlint-${message.ruleId.replace(/^@secretlint\/secretlint-rule-/, '')}`, start: message.range[0], end: message.range[1] }))
+    .filter((hit) => !SUPERSEDED.has(hit.rule) && !isPlaceholder(text.slice(hit.start, hit.end)));
 }
 
 /** Keeps one hit per secret: the first rule (ours before secretlint's) wins an overlap. */
 function dedupe(hits: Hit[]): Hit[] {
   const kept: Hit[] = [];
-  for (const hit of hits) {
+  for (const hit of [...hits].sort((a, b) => a.start - b.start || b.end - a.end)) {
     if (hit.end <= hit.start) continue;
-    if (!kept.some((other) => hit.start < other.end && other.start < hit.end)) kept.push(hit);
+    const last = kept[kept.length - 1];
+    if (last && hit.start < last.end) continue;
+    kept.push(hit);
   }
-  return kept.sort((a, b) => a.start - b.start);
+  return kept;
 }
 
 function segmentAt(segments: Segment[], position: number): Segment {

@@ -8,9 +8,14 @@
  *   emphasis inside a word undone, HTML entities, %-escapes and inline
  *   formatting tags decoded.
  * A finding that only the revealed view shows was disguised on purpose.
- * Every function is one linear pass; newlines are kept, so line numbers hold.
+ *
+ * Each view is a list of steps (a pattern and its replacement), run by one of
+ * two executors: plain strings (the reading guard), or `mappedRevealedView`,
+ * which also keeps, for every character of the view, the offset of the
+ * character it came from (the secret guard reports and masks the original).
+ * Every step is one linear pass; newlines are kept, so line numbers hold.
  */
-import { removeHiddenCharacters } from './hidden-characters.js';
+import { HIDDEN_ANYWHERE } from './hidden-characters.js';
 
 /** Cyrillic and Greek letters drawn like Latin ones (Unicode's confusables, the common part). */
 const CONFUSABLES: Record<string, string> = {
@@ -27,63 +32,120 @@ const CONFUSABLE = new RegExp(`[${Object.keys(CONFUSABLES).join('')}]`);
 const NAMED_ENTITIES: Record<string, string> = {
   amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', shy: '', zwj: '', zwnj: '', lrm: '', rlm: '', colon: ':', sol: '/', bsol: '\\', lpar: '(', rpar: ')', vert: '|', period: '.', comma: ',', excl: '!', num: '#', dollar: '$', tilde: '~', lowbar: '_', hyphen: '-', dash: '-', equals: '=', plus: '+', semi: ';', ast: '*', grave: '`', Tab: '\t', NewLine: '\n',
 };
-const ENTITY = /&(?:#[xX]([0-9a-fA-F]{1,6})|#(\d{1,7})|([A-Za-z]{2,8}));/g;
 
-export function decodeEntities(text: string): string {
-  if (!text.includes('&')) return text;
-  return text.replace(ENTITY, (whole, hex: string | undefined, decimal: string | undefined, name: string | undefined) => {
+/** A rewrite of every match of `pattern` (global): one pass of a view. */
+interface Step {
+  pattern: RegExp;
+  replace: (whole: string, ...groups: Array<string | undefined>) => string;
+}
+const remove = (pattern: RegExp): Step => ({ pattern, replace: () => '' });
+
+const decodeEntity: Step = {
+  pattern: /&(?:#[xX]([0-9a-fA-F]{1,6})|#(\d{1,7})|([A-Za-z]{2,8}));/g,
+  replace: (whole, hex, decimal, name) => {
     if (name !== undefined) return NAMED_ENTITIES[name] ?? whole;
     const codePoint = hex !== undefined ? Number.parseInt(hex, 16) : Number(decimal);
     return codePoint > 0 && codePoint <= 0x10ffff && (codePoint < 0xd800 || codePoint > 0xdfff) ? String.fromCodePoint(codePoint) : whole;
-  });
-}
-
+  },
+};
 /** `%69gnore` → `ignore`; a run that is not valid UTF-8 stays as written. */
-export function decodePercentEscapes(text: string): string {
-  if (!text.includes('%')) return text;
-  return text.replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => {
+const decodePercent: Step = {
+  pattern: /(?:%[0-9A-Fa-f]{2})+/g,
+  replace: (run) => {
     try {
       return decodeURIComponent(run);
     } catch {
       return run;
     }
-  });
-}
-
-/** One pass over the code units, with a lookup table: a note made only of look-alikes costs its length. */
-export function foldConfusables(text: string): string {
-  if (!CONFUSABLE.test(text)) return text;
-  const units = new Uint16Array(text.length);
-  for (let index = 0; index < text.length; index++) {
-    const unit = text.charCodeAt(index);
-    units[index] = FOLD[unit] || unit;
-  }
-  let folded = '';
-  for (let start = 0; start < units.length; start += 8192) folded += String.fromCharCode(...units.subarray(start, start + 8192));
-  return folded;
-}
-
+  },
+};
+/** NFKC, one character (with its combining marks) at a time, so that each result keeps its origin. */
+const compatibilityForms: Step = { pattern: /[^\x00-\x7F]\p{M}*|[\x00-\x7F]\p{M}+/gu, replace: (cluster) => cluster.normalize('NFKC') };
+const confusables: Step = { pattern: new RegExp(CONFUSABLE.source, 'g'), replace: (letter) => String.fromCharCode(FOLD[letter.charCodeAt(0)]!) };
 /** `\_` → `_`: a Markdown backslash escape before ASCII punctuation. */
-const MARKDOWN_ESCAPE = /\\([!-/:-@[-`{-~])/g;
+const markdownEscape: Step = { pattern: /\\([!-/:-@[-`{-~])/g, replace: (_escape, punctuation) => punctuation! };
 /** Emphasis around words: `**Système**`, `_note_`, `~~old~~` (markers touching a word on one side only). */
-const WORD_EMPHASIS = /(?<![\p{L}\p{N}*_~\\])(?:\*{1,3}|_{1,3}|~~)(?=[\p{L}\p{N}«"'(`])|(?<=[\p{L}\p{N}.!?:»"')`])(?:\*{1,3}|_{1,3}|~~)(?![\p{L}\p{N}*_~])/gu;
+const wordEmphasis = remove(/(?<![\p{L}\p{N}*_~\\])(?:\*{1,3}|_{1,3}|~~)(?=[\p{L}\p{N}«"'(`])|(?<=[\p{L}\p{N}.!?:»"')`])(?:\*{1,3}|_{1,3}|~~)(?![\p{L}\p{N}*_~])/gu);
 /** Emphasis inside a word, which only serves to split it: `ig**nore**`, `i*g*n*o*r*e`. */
-const SPLITTING_EMPHASIS = /(?<=\p{L})(?:\*+|_{2,}|~~)(?=\p{L})/gu;
+const splittingEmphasis = remove(/(?<=\p{L})(?:\*+|_{2,}|~~)(?=\p{L})/gu);
 /** Inline formatting tags and empty comments, which render as nothing: `ig<b></b>nore`. */
-const INLINE_TAG = /<\/?(?:b|i|em|strong|u|s|del|ins|mark|sup|sub|span|font|small|big|code|kbd|tt|wbr)\b[^<>\n]*>|<!--[^<>\n]*-->/gi;
+const inlineTag = remove(/<\/?(?:b|i|em|strong|u|s|del|ins|mark|sup|sub|span|font|small|big|code|kbd|tt|wbr)\b[^<>\n]*>|<!--[^<>\n]*-->/gi);
+const hiddenCharacters = remove(HIDDEN_ANYWHERE);
+
+const PLAIN: Step[] = [compatibilityForms, markdownEscape, wordEmphasis];
+const REVEALED: Step[] = [hiddenCharacters, inlineTag, decodeEntity, decodePercent, compatibilityForms, confusables, splittingEmphasis, ...PLAIN];
 
 /** Characters that any view may change; text without them is its own view (the common case, kept cheap). */
 const MAY_CHANGE_PLAIN = /[^\x00-\x7F]|[\\*_~]/;
 const MAY_CHANGE_REVEALED = /[^\x00-\x7F]|[\\*_~&%<]|[\x00-\x08\x0B\x0C\x0E-\x1F\x7F]/;
 
+function run(text: string, steps: Step[]): string {
+  let view = text;
+  for (const { pattern, replace } of steps) {
+    pattern.lastIndex = 0;
+    if (!pattern.test(view)) continue;
+    pattern.lastIndex = 0;
+    view = view.replace(pattern, (...args: Array<string | undefined>) => replace(...(args.slice(0, -2) as [string, ...Array<string | undefined>])));
+  }
+  return view;
+}
+
 export function plainView(text: string): string {
-  if (!MAY_CHANGE_PLAIN.test(text)) return text;
-  const folded = /[^\x00-\x7F]/.test(text) ? text.normalize('NFKC') : text;
-  return folded.replace(MARKDOWN_ESCAPE, '$1').replace(WORD_EMPHASIS, '');
+  return MAY_CHANGE_PLAIN.test(text) ? run(text, PLAIN) : text;
 }
 
 export function revealedView(text: string): string {
-  if (!MAY_CHANGE_REVEALED.test(text)) return text;
-  const decoded = decodePercentEscapes(decodeEntities(removeHiddenCharacters(text).replace(INLINE_TAG, '')));
-  return plainView(foldConfusables(decoded.normalize('NFKC')).replace(SPLITTING_EMPHASIS, ''));
+  return MAY_CHANGE_REVEALED.test(text) ? run(text, REVEALED) : text;
+}
+
+export function foldConfusables(text: string): string {
+  return CONFUSABLE.test(text) ? run(text, [confusables]) : text;
+}
+
+/** A view and, for each of its UTF-16 units, the offset in the original text it comes from. */
+export interface MappedText {
+  text: string;
+  /** `origin[i]` is where `text[i]` starts in the original; `origin[text.length]` is the original's length. */
+  origin: Int32Array | undefined;
+}
+
+/** The revealed view with its map back to `text` (`origin` is undefined when the view is the text itself). */
+export function mappedRevealedView(text: string): MappedText {
+  if (!MAY_CHANGE_REVEALED.test(text)) return { text, origin: undefined };
+  let view = text;
+  let origin: Int32Array | undefined;
+  for (const { pattern, replace } of REVEALED) {
+    pattern.lastIndex = 0;
+    if (!pattern.test(view)) continue;
+    pattern.lastIndex = 0;
+    let next = '';
+    const nextOrigin: number[] = [];
+    let cursor = 0;
+    const at = (index: number) => (origin ? origin[index]! : index);
+    const keep = (end: number) => {
+      next += view.slice(cursor, end);
+      for (let index = cursor; index < end; index++) nextOrigin.push(at(index));
+    };
+    for (let match = pattern.exec(view); match; match = pattern.exec(view)) {
+      if (match[0].length === 0) {
+        pattern.lastIndex++;
+        continue;
+      }
+      keep(match.index);
+      const replacement = replace(...(match as unknown as [string, ...Array<string | undefined>]));
+      next += replacement;
+      for (let index = 0; index < replacement.length; index++) nextOrigin.push(at(match.index));
+      cursor = match.index + match[0].length;
+    }
+    keep(view.length);
+    nextOrigin.push(text.length);
+    view = next;
+    origin = Int32Array.from(nextOrigin);
+  }
+  return { text: view, origin };
+}
+
+/** Where offset `index` of a mapped view starts in the original text. */
+export function originalOffset(mapped: MappedText, index: number): number {
+  return mapped.origin ? mapped.origin[Math.min(index, mapped.origin.length - 1)]! : index;
 }

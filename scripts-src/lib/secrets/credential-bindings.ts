@@ -1,0 +1,464 @@
+/**
+ * Where a value is bound to a credential role: the name of an assignment
+ * (`.env`, YAML, JSON, TOML, INI, headers), a command's option or argument
+ * (`--password`, `mysql -p…`, `redis-cli -a`, `curl -u`, `echo … |
+ * --password-stdin`, `htpasswd -b`, a `.pgpass` line), a URL's user info, a
+ * Markdown table's column or row, a sentence in French or English, or the
+ * line after a keyword that ends its own line (`Mot de passe :` then the
+ * value, `password: |`). Each binding is judged by credential-values.ts.
+ *
+ * Lines are read one at a time, without their Markdown container markers;
+ * every pattern is bounded, so the scan is linear in the text.
+ */
+import { identifierWords, PROSE_PASSWORD, PROSE_TOKEN, roleOfName, roleOfProseWord, type Role } from './credential-names.js';
+import { isCredentialValue, isDefaultPassword, isPlaceholder, isWordLike, looksRandom, stripQuotes } from './credential-values.js';
+import type { Hit } from './hits.js';
+
+export interface ScanLine {
+  /** The line without its container markers. */
+  text: string;
+  /** Offset of `text` in the scanned text. */
+  start: number;
+}
+
+/** A value and where it sits on its line. */
+interface Binding {
+  rule: string;
+  role: Role;
+  setting: 'code' | 'prose' | 'userinfo' | 'passphrase';
+  value: string;
+  /** Offset of `value` in the line. */
+  at: number;
+}
+
+const BT = '`';
+/** A value after a name or an option: quoted, or up to the next blank or delimiter. */
+const VALUE = String.raw`(?<v>"(?:[^"\\\n]|\\.){1,400}"|'[^'\n]{1,400}'|${BT}[^${BT}\n]{1,400}${BT}|«[^»\n]{1,400}»|[^\s,;'"${BT}<>|)\]}]{1,400})`;
+
+const ASSIGNMENT = new RegExp(String.raw`(?<k>"[^"\n]{1,80}"|'[^'\n]{1,80}'|[A-Za-z_][\w.-]{0,80})(?<before>[ \t]*)(?<sign>:=|\?=|\+=|=>|=|:)(?<after>[ \t]*)${VALUE}?`, 'g');
+const JS_CONTEXT = /\b(?:const|let|var|return|function)\b|[{(,][ \t]*[\w$]+[ \t]*:[ \t]*[\w$]+[ \t]*[,})]/;
+/** A query string of an image's URL (a badge's `?token=`): shown to every reader by design. */
+const IMAGE_QUERY = /\.(?:svg|png|gif|jpe?g|webp)\?(?:[^\s?]*&)?$/i;
+const LONG_OPTION = new RegExp(String.raw`(?<![\w-])--(?<k>[a-z][\w-]{1,40})(?:=|[ \t]+)${VALUE}`, 'gi');
+const SHORT_PASSWORD_OPTION: Array<[command: RegExp, option: RegExp]> = [
+  [/\b(?:mysql|mariadb|mysqldump|mysqladmin|mysqlsh)\b/, /(?<![\w-])-p(?<v>[^\s'"-][^\s'"]*|'[^'\n]+'|"[^"\n]+")/g],
+  [/\b(?:sshpass|docker[ \t]+login|podman[ \t]+login|buildah[ \t]+login|skopeo[ \t]+login|helm[ \t]+registry[ \t]+login|oras[ \t]+login)\b/, new RegExp(String.raw`(?<![\w-])-p(?:=|[ \t]+)${VALUE}`, 'g')],
+  [/\bredis-cli\b/, new RegExp(String.raw`(?<![\w-])-a[ \t]+${VALUE}`, 'g')],
+  [/\b(?:mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport|az|psexec|winrm)\b/, new RegExp(String.raw`(?<![\w-])-p(?:=|[ \t]+)${VALUE}`, 'g')],
+  [/\b(?:sqlcmd|bcp|osql|isql)\b/, new RegExp(String.raw`(?<![\w-])-P(?:=|[ \t]+)?${VALUE}`, 'g')],
+  [/\b(?:7z|7za|7zr|zip|unzip|rar|unrar)\b/, /(?<![\w-])-p(?<v>[^\s'"-][^\s'"]*|'[^'\n]+'|"[^"\n]+")/g],
+  [/\b(?:smbclient|rpcclient|smbmap|net|winexe|crackmapexec|nxc)\b/, /(?<![\w-])(?:-U|--user(?:name)?)[ \t]+[^\s%]{1,64}%(?<v>[^\s'"]{1,200})/g],
+  [/\brabbitmqctl\b/, new RegExp(String.raw`\b(?:add_user|change_password)[ \t]+\S{1,64}[ \t]+${VALUE}`, 'g')],
+  [/\bldap\w*\b/, new RegExp(String.raw`(?<![\w-])-w[ \t]+${VALUE}`, 'g')],
+  [/\bopenssl\b/, /(?<![\w-])-pass(?:in|out)?[ \t]+pass:(?<v>[^\s'"]+)/g],
+];
+/** Java and OpenSSL style options: `-storepass …`, `-keypass …`, `-srcstorepass …`. */
+const SINGLE_DASH_OPTION = new RegExp(String.raw`(?<![\w-])-(?<k>(?:src|dest)?(?:store|key)pass|passin|passout|password|passwd|passphrase)(?:=|[ \t]+)${VALUE}`, 'gi');
+/** `<password>…</password>`, `<add key="ApiKey" value="…"/>`: XML configuration. */
+const XML_ELEMENT = /<(?<k>[\w:.-]{1,60})>(?<v>[^<\n]{4,300})<\/\k<k>>/g;
+const XML_KEY_VALUE = /\b(?:key|name)=["'](?<k>[^"'\n]{1,60})["'][ \t]+value=["'](?<v>[^"'\n]{1,300})["']/g;
+const USER_OPTION = /(?<![\w-])(?:-u|--user|--basic-auth)(?:[ \t]+|=)(?<v>"[^"\n]{1,300}"|'[^'\n]{1,300}'|[^\s'"]{1,300})/g;
+const HTTP_CLIENT = /\b(?:curl|wget|http|https|xh|httpie|ab|hey)\b/;
+const ECHO_PIPE = /\b(?:echo|printf)[ \t]+(?:-[a-z]+[ \t]+)?(?<v>"[^"\n]{1,300}"|'[^'\n]{1,300}'|[^\s|;&'"]{1,300})[ \t]*\|/g;
+const PGPASS = /(?:^|["'\s>])(?<host>[A-Za-z0-9_.*-]{1,253}):(?:\d{1,5}|\*):[^\s:'"]{1,100}:[^\s:'"]{1,100}:(?<v>[^\s'"]{1,300})/g;
+const HTPASSWD = /\bhtpasswd[ \t]+-[A-Za-z]*b[A-Za-z]*(?:[ \t]+-[A-Za-z]+)*[ \t]+\S{1,300}[ \t]+\S{1,100}[ \t]+(?<v>"[^"\n]{1,300}"|'[^'\n]{1,300}'|\S{1,300})/g;
+/** A configuration line `requirepass …`, `password …` (redis.conf, .netrc split over lines). */
+const SPACE_SEPARATED = /^(?<k>requirepass|masterauth|password|passwd|passphrase)[ \t]+(?<v>[^\s'"`]{6,300})[ \t]*$/gi;
+const NETRC = /\bmachine[ \t]+\S{1,253}[ \t]+login[ \t]+\S{1,200}[ \t]+password[ \t]+(?<v>\S{1,300})/g;
+const REDIS_AUTH = /(?:^|[>`$#][ \t]*|redis-cli\b[^\n]{0,200}?[ \t])AUTH[ \t]+(?:[\w.-]{1,64}[ \t]+)?(?<v>[^\s'"`]{4,300})/g;
+const AUTH_HEADER = /\b(?:proxy-)?authorization["']?[ \t]*[:=][ \t]*["']?(?<scheme>bearer|token|bot|apikey|api-key|ssws|basic|digest|key)[ \t]+(?<v>[A-Za-z0-9._~+/=-]{6,})/gi;
+const BEARER = /\bbearer[ \t]+(?<v>[A-Za-z0-9._~+/-]{16,}=*)/gi;
+const URL_START = /\b[a-zA-Z][a-zA-Z0-9+.-]{1,30}:\/\//g;
+
+/** Hosts reserved for documentation (RFC 2606, 6761): credentials on them are examples. */
+const EXAMPLE_HOST = /^(?:[\w-]+\.)*(?:example(?:\.(?:com|org|net))?|[\w-]+\.(?:example|test|invalid|localhost))$|^(?:host|hostname|server|myhost|myserver|your-?host|domain|machine|remote)$/i;
+const LOCAL_HOST = /^(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\]|host\.docker\.internal|db|redis|postgres|mysql|mongo|rabbitmq)$/i;
+
+const PROSE_KEYWORD = new RegExp(String.raw`(?<![\p{L}\d_:/.@?&-])(?<w>${PROSE_PASSWORD}|${PROSE_TOKEN})(?![\p{L}\d_-])`, 'giu');
+/** A line that ends on a credential word, with or without its verb: its value is on the next line. */
+const OPEN_SENTENCE = new RegExp(String.raw`(?<![\p{L}\d_-])(?<w>${PROSE_PASSWORD}|${PROSE_TOKEN})(?:[^\n.;!?:=()]{0,60}?[ \t]+(?:est|sont|is|are|was|c['’]est|sera|vaut|devient))?[ \t]*(?::|=|→|->)?[ \t]*$`, 'iu');
+/** Between the keyword and its value: a few words of qualifier, then a verb or a sign. */
+const CONNECTOR = new RegExp(
+  String.raw`(?:[ \t]*(?::|=|→|->|=>|–|—|,)[ \t]*|[ \t]+-[ \t]+|[ \t]+(?:est|sont|était|sera|reste|vaut|devient|c['’]est|it['’]s|it is|['’]s|is|was|are|were|will be|remains|set to|changed to|reset to|updated to|en|to)(?![\p{L}])(?:[ \t]+(?:now|maintenant|désormais|toujours|still|currently|actuellement))?[ \t]*:?[ \t]*|['’]s[ \t]+)`,
+  'gu',
+);
+/** What may stand between a credential word and its verb: a few words of qualifier, not a place where it is kept. */
+const NOT_A_VALUE_CONTEXT = /\b(?:dans|in|sur|on|at|chez|from|de la part|stocké|stored|kept|gardé|rangé|expire|expires|must|doit|should|needs?|faut|example|exemple|e\.g|par ex|such as|comme|like)\b/i;
+/** The value right after the keyword, or after "to"/« à »: "password set to …", « mdp soleil42 ». */
+const DIRECT = /^[ \t]+(?:(?:set to|changed to|reset to|to|à|de|du|d['’]|c['’]est|utilisé|used|for \w+ is)[ \t]+)?/u;
+/** What unlocks or protects: « déverrouiller le coffre : … », "protected by …", "encrypted with …". */
+const UNLOCK = new RegExp(
+  String.raw`\b(?:d[ée]verrouiller|unlock(?:s|ed)?|ouvrir|decrypt|d[ée]chiffrer|prot[ée]g[ée]e?s? (?:par|avec)|protected (?:by|with)|chiffr[ée]e?s? avec|encrypted (?:with|using))\b[^\n.;!?${BT}"«]{0,40}?(?:[ \t]*[:→][ \t]*|[ \t]+(?:avec|with|par|by|using)[ \t]+|[ \t]+(?=${BT}))(?<v>${BT}[^${BT}\n]{4,200}${BT}|"[^"\n]{4,200}"|«[^»\n]{4,200}»|[^\s${BT}"',;()]{6,200})`,
+  'giu',
+);
+/** `user / password` after a service name (« Sentry → svc-backup / comete40biscuit »), the password judged strictly. */
+const USER_SLASH_PASSWORD = /(?<![\w/.:-])(?<user>[a-z][\w.@-]{1,31})[ \t]+\/[ \t]+(?<v>[^\s`"',;()|]{8,100})/g;
+const PROSE_VALUE = /^(?:`[^`\n]{1,200}`|"[^"\n]{1,200}"|'[^'\n]{1,200}'|«[^»\n]{1,200}»|“[^”\n]{1,200}”|[^\s`"'«»,;()]{1,200})/u;
+/** « j'ai mis `…` comme mdp », "use … as the password", "… is the password". */
+const VALUE_THEN_KEYWORD = new RegExp(
+  String.raw`(?<v>${BT}[^${BT}\n]{4,200}${BT}|"[^"\n]{4,200}"|«[^»\n]{4,200}»|[^\s${BT}"'«»,;()]{6,200})[ \t]+(?:comme|en tant que|as(?: the| our| my)?|is the|est le|c['’]est le)[ \t]+(?:nouveau[ \t]+|new[ \t]+)?(?:(?<vendor>[A-Z][\w.-]{1,30})[ \t]+(?:(?:app|api|admin|secret|auth|write|master|private)[ \t]+)?(?=key|clé|token)|(?:clé|key)[ \t]+(?=[A-Z]))?(?<w>${PROSE_PASSWORD}|${PROSE_TOKEN}|key|clé)(?![\p{L}])`,
+  'giu',
+);
+/** "log in with admin and …", « connecte-toi avec admin / … », "identifiants : admin / …", "use … to log in". */
+const LOGIN_PAIR = new RegExp(
+  String.raw`(?<![\w/:.@${BT}-])(?:log ?in|login|sign in|connect|connecte[sz]?(?:-toi|-vous)?|connexion|identifiants?|credentials?|creds|compte|account|user(?:name)?|utilisateur)(?![\p{L}\d_])(?:[ \t]+(?:de|du|des|d['’]|for|of|pour|sur|on|à|la|le|the|with|avec|en|as|comme)[ \t]+[\p{L}\w.'’-]{1,30}){0,2}[ \t]*[:=]?[ \t]*${BT}?[\w][\w.@+-]{1,63}${BT}?(?:[ \t]*(?:\/|,|\+|,? password|,? mot de passe|,? mdp)[ \t]*|[ \t]+(?:and|et|with|avec)[ \t]+|:(?=[^\s:]))(?<v>${BT}[^${BT}\n]{4,100}${BT}|"[^"\n]{4,100}"|'[^'\n]{4,100}'|[^\s${BT}"',;()]{6,100})`,
+  'giu',
+);
+const USE_TO_LOGIN = new RegExp(String.raw`\b(?:use|utilise[zr]?|tape[zr]?|type|enter|saisi[sr]?)[ \t]+(?<v>${BT}[^${BT}\n]{4,100}${BT}|"[^"\n]{4,100}"|[^\s${BT}"',;()]{6,100})[ \t]+(?:to log ?in|to sign in|to connect|pour (?:te |vous |se )?connecter|pour (?:la )?connexion|as (?:the )?password)`, 'giu');
+/** « Clé Datadog : … », "Mailgun key: …", "Algolia admin key …": a capitalised name next to a key. */
+const VENDOR_KEY = new RegExp(
+  String.raw`(?:\b(?:[Cc]l[ée]s?|[Kk]ey)(?:[ \t]+(?:de|du|d['’])[ \t]*\p{L}+)?[ \t]+(?:d['’ ]?(?:api[ \t]+)?)?(?<a>[A-Z][\w.-]{1,30}(?:[ \t]+[A-Z][\w.-]{1,30})?)(?![\w.-])|\b(?<b>[A-Z][\w.-]{1,30})(?:[ \t]+(?:admin|api|app|secret|write|master|private|server|license|licence|search|ingest))?[ \t]+(?:key|clé))[^\n:=→${BT}"]{0,40}?(?:[ \t]*(?::|→|->)[ \t]*|[ \t]+[-–—][ \t]+|[ \t]+(?:est|is|c['’]est)[ \t]+)${VALUE}`,
+  'gu',
+);
+const NOT_VENDORS = /^(?:Redis|S3|SSH|API|GPG|PGP|Cache|Primary|Partition|Sort|Foreign|Idempotency|The|A|La|Le|Une|Un|Ma|Mon|Cette|This|Your|Votre|Public|Publique|USB|JSON|YAML|Map|Object|React|Vue)(?:\s|$)/;
+
+function captured(match: RegExpExecArray): { value: string; at: number } {
+  const value = match.groups!.v!;
+  return { value, at: match.index + match[0].length - value.length };
+}
+
+/** What a line binds: assignments, options, commands, headers, sentences. */
+function lineBindings(text: string): Binding[] {
+  const found: Binding[] = [];
+  const add = (rule: string, role: Role | undefined, setting: Binding['setting'], match: RegExpExecArray) => {
+    if (role === undefined) return;
+    const { value, at } = captured(match);
+    found.push({ rule, role, setting, value, at });
+  };
+  const lower = text.toLowerCase();
+
+  // Assignments; matching restarts inside each value, so `…;AccountKey=…` and `a=b=c` chains are read too.
+  if (/[:=]/.test(text)) {
+    ASSIGNMENT.lastIndex = 0;
+    for (let match = ASSIGNMENT.exec(text); match; match = ASSIGNMENT.exec(text)) {
+      const raw = match.groups!.v;
+      if (raw === undefined) continue;
+      const valueStart = match.index + match[0].length - raw.length;
+      ASSIGNMENT.lastIndex = valueStart + (/^["'`]/.test(raw) ? 1 : raw.includes('=') ? 0 : raw.length);
+      const key = stripQuotes(match.groups!.k!);
+      if (raw.startsWith('//') || /^\[\p{L}/u.test(raw) || /^\*\*/.test(raw)) continue; // a URL's scheme, a Markdown link, emphasis
+      const { before, sign, after } = match.groups!;
+      if (sign === '=' && before === '' && after !== '') continue; // `NAME= command`: an empty variable in a shell
+      if (IMAGE_QUERY.test(text.slice(Math.max(0, match.index - 300), match.index))) continue;
+      if (/[?&]$/.test(text.slice(0, match.index))) {
+        // A URL's query parameter: its value ends at the next `&`.
+        const value = raw.split(/[&#]/)[0]!;
+        const role = roleOfName(key);
+        if (role) found.push({ rule: 'affectation', role, setting: 'code', value, at: valueStart });
+        continue;
+      }
+      // A label of words (« id de session : … », « Mot de passe Nexus : … ») is read whole, not by its last word.
+      const lead = text.slice(0, match.index);
+      const labelled = match.groups!.k === key && /^[\p{L}\d'’ -]{1,40}$/u.test(lead) && /[ \t]$/.test(lead);
+      const head = /(?<head>\p{L}+)\s+(?:de|du|des|d['’]|of|for)(?:\s+(?:la|le|les|l['’]|the))?\s*$/iu.exec(lead)?.groups!.head;
+      const role = (labelled ? roleOfLabel(lead + key) : undefined) ?? (head && roleOfName(`${head} of ${key}`) === undefined ? undefined : roleOfName(key));
+      add('affectation', role, /phrase/i.test(key) ? 'passphrase' : 'code', match);
+    }
+  }
+  if (text.includes('</')) {
+    XML_ELEMENT.lastIndex = 0;
+    for (let match = XML_ELEMENT.exec(text); match; match = XML_ELEMENT.exec(text)) add('affectation', roleOfName(match.groups!.k!), 'code', match);
+  }
+  if (text.includes('value=')) {
+    XML_KEY_VALUE.lastIndex = 0;
+    for (let match = XML_KEY_VALUE.exec(text); match; match = XML_KEY_VALUE.exec(text)) add('affectation', roleOfName(match.groups!.k!), 'code', match);
+  }
+  if (text.includes('--')) {
+    LONG_OPTION.lastIndex = 0;
+    for (let match = LONG_OPTION.exec(text); match; match = LONG_OPTION.exec(text)) {
+      // `--cookie "a=b;c=d"`: the pairs inside are assignments of their own.
+      if (!(/cookie/i.test(match.groups!.k!) && /^["']?[\w.-]+=/.test(match.groups!.v!))) add('commande', roleOfName(match.groups!.k!), 'code', match);
+    }
+  }
+  if (/(?:^|\s)-[a-z]*pass/i.test(text)) {
+    SINGLE_DASH_OPTION.lastIndex = 0;
+    for (let match = SINGLE_DASH_OPTION.exec(text); match; match = SINGLE_DASH_OPTION.exec(text)) add('commande', 'password', 'code', match);
+  }
+  for (const [command, option] of SHORT_PASSWORD_OPTION) {
+    if (!command.test(lower)) continue;
+    option.lastIndex = 0;
+    for (let match = option.exec(text); match; match = option.exec(text)) add('commande', 'password', 'code', match);
+  }
+  if (HTTP_CLIENT.test(lower)) {
+    USER_OPTION.lastIndex = 0;
+    for (let match = USER_OPTION.exec(text); match; match = USER_OPTION.exec(text)) {
+      const { value, at } = captured(match);
+      const inner = stripQuotes(value);
+      const colon = inner.indexOf(':');
+      if (colon < 0) continue;
+      found.push({ rule: 'commande', role: 'password', setting: 'code', value: inner.slice(colon + 1), at: at + value.indexOf(inner) + colon + 1 });
+    }
+  }
+  if (lower.includes('password-stdin') || lower.includes('passwd --stdin') || lower.includes('chpasswd')) {
+    ECHO_PIPE.lastIndex = 0;
+    for (let match = ECHO_PIPE.exec(text); match; match = ECHO_PIPE.exec(text)) add('commande', 'password', 'code', match);
+  }
+  if (/:(?:\d{1,5}|\*):/.test(text)) {
+    PGPASS.lastIndex = 0;
+    for (let match = PGPASS.exec(text); match; match = PGPASS.exec(text)) add('commande', 'password', 'code', match);
+  }
+  for (const [pattern, role, gate] of [
+    [HTPASSWD, 'password', 'htpasswd'],
+    [NETRC, 'password', 'machine'],
+    [REDIS_AUTH, 'password', 'auth'],
+    [SPACE_SEPARATED, undefined, ' '],
+  ] as Array<[RegExp, Role | undefined, string]>) {
+    if (!lower.includes(gate)) continue;
+    pattern.lastIndex = 0;
+    for (let match = pattern.exec(text); match; match = pattern.exec(text)) add('commande', role ?? roleOfName(match.groups!.k!.replace(/^(?:requirepass|masterauth)$/i, 'password')), 'code', match);
+  }
+  if (lower.includes('authorization') || lower.includes('bearer')) {
+    AUTH_HEADER.lastIndex = 0;
+    for (let match = AUTH_HEADER.exec(text); match; match = AUTH_HEADER.exec(text)) {
+      if (match.groups!.scheme!.toLowerCase() === 'basic') {
+        if (isBasicCredential(match.groups!.v!)) add('entete-auth', 'token', 'code', match);
+      } else add('entete-auth', 'token', 'code', match);
+    }
+    BEARER.lastIndex = 0;
+    for (let match = BEARER.exec(text); match; match = BEARER.exec(text)) add('entete-auth', 'token', 'code', match);
+  }
+  found.push(...urlCredentials(text));
+  found.push(...proseBindings(text));
+  // In a program (`const`, an object literal), a bare name is a variable: `{ token: counter42 }`.
+  if (JS_CONTEXT.test(text)) return found.filter((binding) => !/^[A-Za-z_$][\w$]*$/.test(binding.value));
+  return found;
+}
+
+/** `Authorization: Basic …` whose base64 decodes to user:password. */
+function isBasicCredential(value: string): boolean {
+  const decoded = Buffer.from(value, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  return /^[^\s:]{1,100}:\S{3,200}$/.test(decoded) && !isPlaceholder(decoded.slice(colon + 1)) && !isDefaultPassword(decoded.slice(colon + 1));
+}
+
+/**
+ * `scheme://user:password@host` for any scheme. The password may hold an
+ * unencoded `@` or `#`: the user info ends at the last `@` before the host.
+ */
+function urlCredentials(text: string): Binding[] {
+  if (!text.includes('://')) return [];
+  const found: Binding[] = [];
+  URL_START.lastIndex = 0;
+  for (let match = URL_START.exec(text); match; match = URL_START.exec(text)) {
+    const from = URL_START.lastIndex;
+    let to = from;
+    while (to < text.length && to - from < 600 && !/[\s"'`<>]/.test(text[to]!)) to++;
+    const rest = text.slice(from, to);
+    const at = rest.lastIndexOf('@');
+    if (at < 0) continue;
+    const userinfo = rest.slice(0, at);
+    const colon = userinfo.indexOf(':');
+    if (colon < 0 || userinfo.slice(0, colon).includes('/')) continue;
+    const password = userinfo.slice(colon + 1);
+    if (/^\d{1,5}(?:\/|$)/.test(password)) continue; // host:port/path@…
+    const host = /^[\w.-]+|^\[[\d:a-f]+\]/i.exec(rest.slice(at + 1))?.[0] ?? '';
+    if (!host || EXAMPLE_HOST.test(host)) continue;
+    const local = LOCAL_HOST.test(host);
+    if (password.length < 3 || isPlaceholder(password) || isDefaultPassword(password)) continue;
+    if (local && !/\d/.test(password) && !/[^\w]/.test(password)) continue; // a word on a local service: a development default
+    found.push({ rule: 'url-identifiants', role: 'password', setting: 'userinfo', value: password, at: from + colon + 1 });
+    URL_START.lastIndex = to;
+  }
+  return found;
+}
+
+/** Sentences: « le mot de passe de la recette est … », "pw for the db: …", « j'ai mis … comme mdp », "log in with admin and …". */
+function proseBindings(text: string): Binding[] {
+  const found: Binding[] = [];
+  PROSE_KEYWORD.lastIndex = 0;
+  for (let match = PROSE_KEYWORD.exec(text); match; match = PROSE_KEYWORD.exec(text)) {
+    const word = match.groups!.w!.toLowerCase();
+    const role = roleOfProseWord(word);
+    const after = match.index + match[0].length;
+    const window = text.slice(after, after + 120);
+    // Each sign or verb within a few words is a candidate: « le mdp c'est le même : Kiwi1991- ».
+    const starts: Array<{ from: number; sign: boolean }> = [];
+    CONNECTOR.lastIndex = 0;
+    for (let connector = CONNECTOR.exec(window); connector && starts.length < 4; connector = CONNECTOR.exec(window)) {
+      if (connector.index > 60) break;
+      CONNECTOR.lastIndex = connector.index + 1; // signs and verbs may overlap: « , c'est »
+      const between = window.slice(0, connector.index);
+      if (/[`"«.;!?\n[\]]|:\/\//.test(between) || NOT_A_VALUE_CONTEXT.test(between)) break;
+      const from = connector.index + connector[0].length;
+      const sign = /[:=]/.test(connector[0]);
+      // "pass" is a verb too: only a sign or "is" binds it ("the pass is …", "pass: …", not "pass a delay to …").
+      if (word === 'pass' && !sign && !/\b(?:is|est)\b/.test(connector[0])) continue;
+      if (!starts.some((candidate) => candidate.from === from)) starts.push({ from, sign });
+      if (sign) break; // after `:` or `=`, what follows belongs to this word; a later sign to another name
+    }
+    // Without a verb or a sign, only a password word binds the next word: "pass `--flag`", "secret manager" are not bindings.
+    const direct = word !== 'pass' ? DIRECT.exec(window) : null;
+    if (direct) starts.push({ from: direct[0].length, sign: false });
+    for (const { from, sign } of starts) {
+      const value = PROSE_VALUE.exec(window.slice(from))?.[0];
+      if (!value || NOT_PROSE_VALUE.test(value)) continue;
+      const trimmed = unpunctuated(value);
+      const isDirect = from === direct?.[0].length && !sign;
+      // Right after the word, the value must not read as a word; after "token" or "key", it must look drawn.
+      if (isDirect && !/\d|[^\p{L}\d]/u.test(stripQuotes(trimmed))) continue;
+      if (isDirect && role !== 'password' && !looksRandom(stripQuotes(trimmed)) && !/^[0-9a-f]{32,}$/i.test(stripQuotes(trimmed))) continue;
+      const setting = /phrase/.test(word) ? 'passphrase' : sign ? 'code' : 'prose';
+      found.push({ rule: 'prose', role, setting, value: trimmed, at: after + from });
+    }
+  }
+  for (const pattern of [VALUE_THEN_KEYWORD, LOGIN_PAIR, USE_TO_LOGIN, UNLOCK]) {
+    pattern.lastIndex = 0;
+    for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
+      const { value, at } = captured(match);
+      if (NOT_PROSE_VALUE.test(value)) continue;
+      const trimmed = unpunctuated(value);
+      const role = match.groups!.vendor ? 'token' : match.groups!.w ? roleOfProseWord(match.groups!.w.toLowerCase()) : 'password';
+      found.push({ rule: 'prose', role, setting: 'prose', value: trimmed, at });
+    }
+  }
+  if (text.includes(' / ')) {
+    USER_SLASH_PASSWORD.lastIndex = 0;
+    for (let match = USER_SLASH_PASSWORD.exec(text); match; match = USER_SLASH_PASSWORD.exec(text)) {
+      const { value, at } = captured(match);
+      const trimmed = unpunctuated(value);
+      if (NOT_PROSE_VALUE.test(trimmed)) continue;
+      // Without a credential word, only a value that cannot be a name: letters and digits mixed inside, not a series of words.
+      if (/\p{L}/u.test(trimmed) && /\d/.test(trimmed) && !/^[\w.-]+\.\w{2,4}$/.test(trimmed) && !isWordLike(trimmed)) found.push({ rule: 'identifiants', role: 'password', setting: 'prose', value: trimmed, at });
+    }
+  }
+  if (/cl[ée]|key/i.test(text)) {
+    VENDOR_KEY.lastIndex = 0;
+    for (let match = VENDOR_KEY.exec(text); match; match = VENDOR_KEY.exec(text)) {
+      const vendor = match.groups!.a ?? match.groups!.b!;
+      const { value, at } = captured(match);
+      if (NOT_VENDORS.test(vendor) || NOT_PROSE_VALUE.test(value)) continue;
+      found.push({ rule: 'prose', role: 'token', setting: 'code', value, at });
+    }
+  }
+  return found;
+}
+
+/** A bare value without the punctuation that ends its sentence; a quoted one as it is. */
+const unpunctuated = (value: string) => (/^[`"'«“]/.test(value) ? value : value.replace(/[.,;:!?)*_~]+$/, '').replace(/^[*_~]+/, ''));
+/** Not a value of prose: a Markdown link or anchor, HTML, a type's parameters. */
+const NOT_PROSE_VALUE = /[[\]<>]|^[#(]/;
+
+/** A Markdown table row's cells with their offsets in the line. */
+function tableCells(text: string): Array<{ text: string; at: number }> | undefined {
+  if (!/^[ \t]*\|.*\|[ \t]*$/.test(text)) return undefined;
+  const cells: Array<{ text: string; at: number }> = [];
+  let position = text.indexOf('|') + 1;
+  for (const cell of text.slice(position).replace(/\|[ \t]*$/, '').split('|')) {
+    cells.push({ text: cell, at: position });
+    position += cell.length + 1;
+  }
+  return cells;
+}
+
+/** A cell or a label that names a credential (`DB_PW`, « Mot de passe », `pw`). */
+function roleOfLabel(label: string): Role | undefined {
+  const plain = stripQuotes(label.replace(/[*_`]/g, '').trim()).replace(/[ \t]*:$/, '');
+  if (plain === '' || plain.length > 40) return undefined;
+  const prose = new RegExp(String.raw`^(?:(?:le|la|les|the|our|your|new|old|nouveau|nouvelle|ancien|admin|root|user|db|database|redis|ssh|api|app|wifi|wi-fi|vpn|staging|prod|recette)[ \t]+)?(?<w>${PROSE_PASSWORD}|${PROSE_TOKEN})(?:[ \t]+(?:(?:de|du|des|for|of|d['’])[ \t]*)?[\p{L}\w.'’-]{1,25}){0,3}$`, 'iu').exec(plain);
+  if (prose) return roleOfProseWord(prose.groups!.w!.toLowerCase());
+  if (!/\s/.test(plain)) return roleOfName(plain);
+  // A label of words: its head decides, last in English ("Discord credential inside Volt" is about Volt), first before « de ».
+  const words = plain.split(/\s+/);
+  if (words.length > 4 || roleOfName(plain) === undefined) return undefined; // "PUBLIC KEY", "session id": not a credential as a whole
+  return roleOfName(words[words.length - 1]!) ?? (/^(?:de|du|des|d['’]\S*|of|for)$/i.test(words[1] ?? '') ? roleOfName(words[0]!) : undefined);
+}
+
+/**
+ * Every credential bound in `lines`, in order. The state carried from line to
+ * line: a table's header, and a role left open at the end of a line
+ * (`Mot de passe :`, `password: |`) which the next line's value fills.
+ */
+export function findBindings(lines: ScanLine[]): Hit[] {
+  const hits: Hit[] = [];
+  let header: Array<Role | undefined> | undefined;
+  let pending: { role: Role; word: string; left: number } | undefined;
+  let inFence = false;
+  for (const line of lines) {
+    const { text, start } = line;
+    const trimmed = text.trim();
+    const judge = (binding: Binding, shift = 0) => {
+      if (isCredentialValue(binding.value, binding.role, binding.setting)) {
+        const inner = stripQuotes(binding.value);
+        const at = binding.at + Math.max(0, binding.value.indexOf(inner)) - shift;
+        if (at >= 0) hits.push({ rule: binding.rule, start: start + at, end: start + at + inner.length });
+      }
+    };
+    if (/^(?:```|~~~)/.test(trimmed)) {
+      inFence = !inFence;
+      continue;
+    }
+    if (trimmed === '') {
+      header = undefined;
+      continue;
+    }
+    if (pending) {
+      judgeContinuation(text, pending, judge);
+      pending = --pending.left > 0 && isLabelOnly(trimmed) ? pending : undefined;
+    }
+    const cells = tableCells(text);
+    if (cells) {
+      if (cells.every((cell) => /^\s*:?-{2,}:?\s*$/.test(cell.text))) continue;
+      if (!header) {
+        header = cells.map((cell) => roleOfLabel(cell.text));
+        const rowLabel = roleOfLabel(cells[0]!.text);
+        if (rowLabel && cells.length >= 2) judge({ rule: 'tableau', role: rowLabel, setting: 'code', value: cells[1]!.text.trim(), at: cells[1]!.at + cells[1]!.text.indexOf(cells[1]!.text.trim()) });
+      } else {
+        cells.forEach((cell, index) => {
+          const role = index > 0 ? (roleOfLabel(cells[index - 1]!.text) ?? header![index]) : header![index];
+          const value = cell.text.trim();
+          if (role && value) judge({ rule: 'tableau', role, setting: 'code', value, at: cell.at + cell.text.indexOf(value) });
+        });
+      }
+      // A cell is also a line of its own: `ci-bot / Knight2004.`, `--password=…`.
+      for (const cell of cells) for (const binding of lineBindings(cell.text)) judge({ ...binding, at: binding.at + cell.at });
+      continue;
+    }
+    header = undefined;
+    for (const binding of lineBindings(text)) judge(binding);
+    pending = openRole(trimmed, inFence);
+  }
+  return hits;
+}
+
+/** A line that is only a label, HTML around it or not: `**Mdp du compte**`, `<summary>Password</summary>`. */
+const isLabelOnly = (line: string) => roleOfLabel(line.replace(/<[^>]{1,80}>/g, '').replace(/[*_]/g, '').replace(/[ \t]*[:=][ \t]*(?:[|>][+-]?)?$/, '')) !== undefined;
+
+/**
+ * A role left open at the end of a line: a label (`Mot de passe :`,
+ * `**Password:**`, `password: |`, `"adminPassword": {`, `<summary>Mot de
+ * passe</summary>`), or a sentence cut before its value (« le mot de passe du »).
+ */
+function openRole(line: string, inFence: boolean): { role: Role; word: string; left: number } | undefined {
+  if (line.startsWith('-----')) return undefined; // PEM armour: private-keys.ts reads it
+  const bare = line.replace(/<[^>]{1,80}>/g, ' ').replace(/\*\*|__/g, '').trim();
+  const open = /^(?<label>[^:=|{]{1,40}?)[ \t]*(?:(?::|=)[ \t]*(?:[|>][+-]?|\{)?)?[ \t]*$/.exec(bare);
+  const labelRole = open ? roleOfLabel(open.groups!.label!) : undefined;
+  if (labelRole) return { role: labelRole, word: '', left: inFence ? 1 : 2 };
+  const sentence = OPEN_SENTENCE.exec(bare);
+  if (sentence) return { role: roleOfProseWord(sentence.groups!.w!.toLowerCase()), word: sentence.groups!.w!, left: 1 };
+  return undefined;
+}
+
+/** The line after an open role: its value alone (`: Tresor!159` in a definition list), `"value": "…"`, or the rest of the sentence. */
+function judgeContinuation(text: string, pending: { role: Role; word: string }, judge: (binding: Binding, shift?: number) => void): void {
+  const trimmed = text.trim();
+  const at = text.indexOf(trimmed);
+  const single = /^(?::[ \t]+)?(?<v>`[^`]+`|"[^"]+"|'[^']+'|[^\s<>()[\]#]+)$/.exec(trimmed);
+  if (single && !/^[\w-]+[:=]/.test(single.groups!.v!) && !/[:={,;]$/.test(single.groups!.v!)) {
+    const value = single.groups!.v!;
+    judge({ rule: 'ligne-suivante', role: pending.role, setting: 'code', value, at: at + trimmed.length - value.length });
+    return;
+  }
+  const wrapped = /^["']?(?:value|default|defaultValue|secretValue|val)["']?[ \t]*[:=][ \t]*/i.exec(trimmed);
+  if (wrapped) {
+    const value = trimmed.slice(wrapped[0].length).replace(/[,;]$/, '');
+    judge({ rule: 'ligne-suivante', role: pending.role, setting: 'code', value, at: at + wrapped[0].length });
+    return;
+  }
+  // A sentence cut by a line break goes on in lower case, without a sign of its own (`deps: …` is another line).
+  if (pending.word && /^[a-zà-ÿ]/.test(trimmed) && !/[:=]/.test(trimmed)) {
+    // The sentence goes on: read it as if the credential word began this line.
+    const joined = `${pending.word} ${text}`;
+    for (const binding of proseBindings(joined)) judge(binding, pending.word.length + 1);
+  }
+}

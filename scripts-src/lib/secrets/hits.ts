@@ -1,0 +1,6 @@
+/** Where a rule found a secret: the offsets of the value in the text it read (the value itself is never kept). */
+export interface Hit {
+  rule: string;
+  start: number;
+  end: number;
+}
