@@ -36,17 +36,17 @@ const BT = '`';
 const VALUE = String.raw`(?<v>"(?:[^"\\\n]|\\.){1,400}"|'[^'\n]{1,400}'|${BT}[^${BT}\n]{1,400}${BT}|«[^»\n]{1,400}»|[^\s,;'"${BT}<>|)\]}]{1,400})`;
 
 const ASSIGNMENT = new RegExp(String.raw`(?<k>"[^"\n]{1,80}"|'[^'\n]{1,80}'|[A-Za-z_][\w.-]{0,80})(?<before>[ \t]*)(?<sign>:=|\?=|\+=|=>|=|:)(?<after>[ \t]*)${VALUE}?`, 'g');
-const JS_CONTEXT = /\b(?:const|let|var|return|function)\b|[{(,][ \t]*[\w$]+[ \t]*:[ \t]*[\w$]+[ \t]*[,})]/;
+const JS_CONTEXT = /\b(?:const|let|var|return|function)\b|[{,][ \t]*[\w$]+[ \t]*:[ \t]*[\w$]+[ \t]*[,}]/;
 /** A query string of an image's URL (a badge's `?token=`): shown to every reader by design. */
 const IMAGE_QUERY = /\.(?:svg|png|gif|jpe?g|webp)\?(?:[^\s?]*&)?$/i;
 const LONG_OPTION = new RegExp(String.raw`(?<![\w-])--(?<k>[a-z][\w-]{1,40})(?:=|[ \t]+)${VALUE}`, 'gi');
 const SHORT_PASSWORD_OPTION: Array<[command: RegExp, option: RegExp]> = [
-  [/\b(?:mysql|mariadb|mysqldump|mysqladmin|mysqlsh)\b/, /(?<![\w-])-p(?<v>[^\s'"-][^\s'"]*|'[^'\n]+'|"[^"\n]+")/g],
+  [/\b(?:mysql|mariadb|mysqldump|mysqladmin|mysqlsh)\b/, /(?<![\w-])-p(?<v>[^\s'"`-][^\s'"`]*|'[^'\n]+'|"[^"\n]+")/g],
   [/\b(?:sshpass|docker[ \t]+login|podman[ \t]+login|buildah[ \t]+login|skopeo[ \t]+login|helm[ \t]+registry[ \t]+login|oras[ \t]+login)\b/, new RegExp(String.raw`(?<![\w-])-p(?:=|[ \t]+)${VALUE}`, 'g')],
   [/\bredis-cli\b/, new RegExp(String.raw`(?<![\w-])-a[ \t]+${VALUE}`, 'g')],
   [/\b(?:mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport|az|psexec|winrm)\b/, new RegExp(String.raw`(?<![\w-])-p(?:=|[ \t]+)${VALUE}`, 'g')],
   [/\b(?:sqlcmd|bcp|osql|isql)\b/, new RegExp(String.raw`(?<![\w-])-P(?:=|[ \t]+)?${VALUE}`, 'g')],
-  [/\b(?:7z|7za|7zr|zip|unzip|rar|unrar)\b/, /(?<![\w-])-p(?<v>[^\s'"-][^\s'"]*|'[^'\n]+'|"[^"\n]+")/g],
+  [/\b(?:7z|7za|7zr|zip|unzip|rar|unrar)\b/, /(?<![\w-])-p(?<v>[^\s'"`-][^\s'"`]*|'[^'\n]+'|"[^"\n]+")/g],
   [/\b(?:smbclient|rpcclient|smbmap|net|winexe|crackmapexec|nxc)\b/, /(?<![\w-])(?:-U|--user(?:name)?)[ \t]+[^\s%]{1,64}%(?<v>[^\s'"]{1,200})/g],
   [/\brabbitmqctl\b/, new RegExp(String.raw`\b(?:add_user|change_password)[ \t]+\S{1,64}[ \t]+${VALUE}`, 'g')],
   [/\bldap\w*\b/, new RegExp(String.raw`(?<![\w-])-w[ \t]+${VALUE}`, 'g')],
@@ -54,10 +54,14 @@ const SHORT_PASSWORD_OPTION: Array<[command: RegExp, option: RegExp]> = [
 ];
 /** Java and OpenSSL style options: `-storepass …`, `-keypass …`, `-srcstorepass …`. */
 const SINGLE_DASH_OPTION = new RegExp(String.raw`(?<![\w-])-(?<k>(?:src|dest)?(?:store|key)pass|passin|passout|password|passwd|passphrase)(?:=|[ \t]+)${VALUE}`, 'gi');
+/** `define('DB_PASSWORD', '…')`, `setenv("API_KEY", "…")`, `os.environ["TOKEN"] = "…"`: a name as a string, then its value. */
+const NAMED_STRING = new RegExp(String.raw`(?:\(|\[)[ \t]*["'](?<k>[\w.-]{2,60})["'][ \t]*(?:,|\][ \t]*=)[ \t]*${VALUE}`, 'g');
 /** `<password>…</password>`, `<add key="ApiKey" value="…"/>`: XML configuration. */
 const XML_ELEMENT = /<(?<k>[\w:.-]{1,60})>(?<v>[^<\n]{4,300})<\/\k<k>>/g;
 const XML_KEY_VALUE = /\b(?:key|name)=["'](?<k>[^"'\n]{1,60})["'][ \t]+value=["'](?<v>[^"'\n]{1,300})["']/g;
 const USER_OPTION = /(?<![\w-])(?:-u|--user|--basic-auth)(?:[ \t]+|=)(?<v>"[^"\n]{1,300}"|'[^'\n]{1,300}'|[^\s'"]{1,300})/g;
+/** `curl -b "session=…"`, `--cookie 'sid=…'`: a session cookie is a credential. */
+const COOKIE_OPTION = /(?<![\w-])(?:-b|--cookie)(?:[ \t]+|=)["']?[\w.-]{1,64}=(?<v>[^\s;"']{16,400})/g;
 const HTTP_CLIENT = /\b(?:curl|wget|http|https|xh|httpie|ab|hey)\b/;
 const ECHO_PIPE = /\b(?:echo|printf)[ \t]+(?:-[a-z]+[ \t]+)?(?<v>"[^"\n]{1,300}"|'[^'\n]{1,300}'|[^\s|;&'"]{1,300})[ \t]*\|/g;
 const PGPASS = /(?:^|["'\s>])(?<host>[A-Za-z0-9_.*-]{1,253}):(?:\d{1,5}|\*):[^\s:'"]{1,100}:[^\s:'"]{1,100}:(?<v>[^\s'"]{1,300})/g;
@@ -76,7 +80,7 @@ const LOCAL_HOST = /^(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\]|host\.docker\.
 
 const PROSE_KEYWORD = new RegExp(String.raw`(?<![\p{L}\d_:/.@?&-])(?<w>${PROSE_PASSWORD}|${PROSE_TOKEN})(?![\p{L}\d_-])`, 'giu');
 /** A line that ends on a credential word, with or without its verb: its value is on the next line. */
-const OPEN_SENTENCE = new RegExp(String.raw`(?<![\p{L}\d_-])(?<w>${PROSE_PASSWORD}|${PROSE_TOKEN})(?:[^\n.;!?:=()]{0,60}?[ \t]+(?:est|sont|is|are|was|c['’]est|sera|vaut|devient))?[ \t]*(?::|=|→|->)?[ \t]*$`, 'iu');
+const OPEN_SENTENCE = new RegExp(String.raw`(?<![\p{L}\d_-])(?<w>${PROSE_PASSWORD}|${PROSE_TOKEN})(?:[^\n.;!?:=()]{0,60}?[ \t]+(?:est|sont|is|are|was|c['’]est|sera|vaut|devient)|[ \t]+(?:de|du|des|d['’]|of|for|pour)(?:[ \t]+\S+)?)?[ \t]*(?::|=|→|->)?[ \t]*$`, 'iu');
 /** Between the keyword and its value: a few words of qualifier, then a verb or a sign. */
 const CONNECTOR = new RegExp(
   String.raw`(?:[ \t]*(?::|=|→|->|=>|–|—|,)[ \t]*|[ \t]+-[ \t]+|[ \t]+(?:est|sont|était|sera|reste|vaut|devient|c['’]est|it['’]s|it is|['’]s|is|was|are|were|will be|remains|set to|changed to|reset to|updated to|en|to)(?![\p{L}])(?:[ \t]+(?:now|maintenant|désormais|toujours|still|currently|actuellement))?[ \t]*:?[ \t]*|['’]s[ \t]+)`,
@@ -88,11 +92,11 @@ const NOT_A_VALUE_CONTEXT = /\b(?:dans|in|sur|on|at|chez|from|de la part|stocké
 const DIRECT = /^[ \t]+(?:(?:set to|changed to|reset to|to|à|de|du|d['’]|c['’]est|utilisé|used|for \w+ is)[ \t]+)?/u;
 /** What unlocks or protects: « déverrouiller le coffre : … », "protected by …", "encrypted with …". */
 const UNLOCK = new RegExp(
-  String.raw`\b(?:d[ée]verrouiller|unlock(?:s|ed)?|ouvrir|decrypt|d[ée]chiffrer|prot[ée]g[ée]e?s? (?:par|avec)|protected (?:by|with)|chiffr[ée]e?s? avec|encrypted (?:with|using))\b[^\n.;!?${BT}"«]{0,40}?(?:[ \t]*[:→][ \t]*|[ \t]+(?:avec|with|par|by|using)[ \t]+|[ \t]+(?=${BT}))(?<v>${BT}[^${BT}\n]{4,200}${BT}|"[^"\n]{4,200}"|«[^»\n]{4,200}»|[^\s${BT}"',;()]{6,200})`,
+  String.raw`\b(?:d[ée]verrouill\p{L}*|unlock(?:s|ed)?|ouvr(?:ir|e[zs]?)|decrypt(?:s|ed)?|d[ée]chiffr\p{L}*|prot[ée]g[ée]e?s?|protected|chiffr[ée]e?s?|encrypted)\b[^\n.;!?${BT}"«]{0,40}?(?:[ \t]*[:→][ \t]*|[ \t]+(?:avec|with|par|by|using)[ \t]+)(?:(?:le|la|the|mot de passe|password|passphrase)[ \t]+)?(?<v>${BT}[^${BT}\n]{4,200}${BT}|"[^"\n]{4,200}"|«[^»\n]{4,200}»|[^\s${BT}"',;()]{6,200})`,
   'giu',
 );
 /** `user / password` after a service name (« Sentry → svc-backup / comete40biscuit »), the password judged strictly. */
-const USER_SLASH_PASSWORD = /(?<![\w/.:-])(?<user>[a-z][\w.@-]{1,31})[ \t]+\/[ \t]+(?<v>[^\s`"',;()|]{8,100})/g;
+const USER_SLASH_PASSWORD = /(?<![\w/.:-])(?<user>(?!v?\d)[a-z][\w.@-]{1,31})[ \t]+\/[ \t]+(?<v>[^\s`"',;()|]{8,100})/g;
 const PROSE_VALUE = /^(?:`[^`\n]{1,200}`|"[^"\n]{1,200}"|'[^'\n]{1,200}'|«[^»\n]{1,200}»|“[^”\n]{1,200}”|[^\s`"'«»,;()]{1,200})/u;
 /** « j'ai mis `…` comme mdp », "use … as the password", "… is the password". */
 const VALUE_THEN_KEYWORD = new RegExp(
@@ -101,13 +105,13 @@ const VALUE_THEN_KEYWORD = new RegExp(
 );
 /** "log in with admin and …", « connecte-toi avec admin / … », "identifiants : admin / …", "use … to log in". */
 const LOGIN_PAIR = new RegExp(
-  String.raw`(?<![\w/:.@${BT}-])(?:log ?in|login|sign in|connect|connecte[sz]?(?:-toi|-vous)?|connexion|identifiants?|credentials?|creds|compte|account|user(?:name)?|utilisateur)(?![\p{L}\d_])(?:[ \t]+(?:de|du|des|d['’]|for|of|pour|sur|on|à|la|le|the|with|avec|en|as|comme)[ \t]+[\p{L}\w.'’-]{1,30}){0,2}[ \t]*[:=]?[ \t]*${BT}?[\w][\w.@+-]{1,63}${BT}?(?:[ \t]*(?:\/|,|\+|,? password|,? mot de passe|,? mdp)[ \t]*|[ \t]+(?:and|et|with|avec)[ \t]+|:(?=[^\s:]))(?<v>${BT}[^${BT}\n]{4,100}${BT}|"[^"\n]{4,100}"|'[^'\n]{4,100}'|[^\s${BT}"',;()]{6,100})`,
+  String.raw`(?<![\w/:.@${BT}-])(?:log ?in|login|sign(?:ed)? in|logged in|connect|connecte[sz]?(?:-toi|-vous)?|connecter|connexion|identifiants?|credentials?|creds|compte|account|user(?:name)?|utilisateur)(?![\p{L}\d_])(?:[ \t]+(?:de|du|des|d['’]|for|of|pour|sur|on|à|la|le|the|with|avec)[ \t]+[\p{L}\w.'’-]{1,30}){0,2}(?:[ \t]+[\p{L}\w.-]{1,30}(?=[ \t]*:))?[ \t]*[:=→]?[ \t]*(?:(?:en|as|comme)[ \t]+)?${BT}?[\w][\w.@+-]{1,63}${BT}?(?:[ \t]*(?:\/|,|\+|,? password|,? mot de passe|,? mdp)[ \t]*|[ \t]+(?:and|et|with|avec)[ \t]+|:(?=[^\s:]))(?<v>${BT}[^${BT}\n]{4,100}${BT}|"[^"\n]{4,100}"|'[^'\n]{4,100}'|[^\s${BT}"',;()]{6,100})`,
   'giu',
 );
 const USE_TO_LOGIN = new RegExp(String.raw`\b(?:use|utilise[zr]?|tape[zr]?|type|enter|saisi[sr]?)[ \t]+(?<v>${BT}[^${BT}\n]{4,100}${BT}|"[^"\n]{4,100}"|[^\s${BT}"',;()]{6,100})[ \t]+(?:to log ?in|to sign in|to connect|pour (?:te |vous |se )?connecter|pour (?:la )?connexion|as (?:the )?password)`, 'giu');
 /** « Clé Datadog : … », "Mailgun key: …", "Algolia admin key …": a capitalised name next to a key. */
 const VENDOR_KEY = new RegExp(
-  String.raw`(?:\b(?:[Cc]l[ée]s?|[Kk]ey)(?:[ \t]+(?:de|du|d['’])[ \t]*\p{L}+)?[ \t]+(?:d['’ ]?(?:api[ \t]+)?)?(?<a>[A-Z][\w.-]{1,30}(?:[ \t]+[A-Z][\w.-]{1,30})?)(?![\w.-])|\b(?<b>[A-Z][\w.-]{1,30})(?:[ \t]+(?:admin|api|app|secret|write|master|private|server|license|licence|search|ingest))?[ \t]+(?:key|clé))[^\n:=→${BT}"]{0,40}?(?:[ \t]*(?::|→|->)[ \t]*|[ \t]+[-–—][ \t]+|[ \t]+(?:est|is|c['’]est)[ \t]+)${VALUE}`,
+  String.raw`(?:\b(?:[Cc]l[ée]s?|[Kk]ey)(?:[ \t]+(?:de|du|d['’])[ \t]*\p{L}+)?[ \t]+(?:(?:admin|api|secr[èe]te|priv[ée]e|d['’ ]?api|de l['’]api)[ \t]+)?(?<a>[A-Z][\w.-]{1,30}(?:[ \t]+[A-Z][\w.-]{1,30})?)(?![\w.-])|\b(?<b>[A-Z][\w.-]{1,30}),?(?:[ \t]+(?:admin|api|app|secret|write|master|private|server|license|licence|search|ingest))?[ \t]+(?:key|clé))[^\n:=→${BT}"]{0,40}?(?:[ \t]*(?::|→|->)[ \t]*|[ \t]+[-–—=][ \t]+|[ \t]+(?:est|is|c['’]est)[ \t]+)${VALUE}`,
   'gu',
 );
 const NOT_VENDORS = /^(?:Redis|S3|SSH|API|GPG|PGP|Cache|Primary|Partition|Sort|Foreign|Idempotency|The|A|La|Le|Une|Un|Ma|Mon|Cette|This|Your|Votre|Public|Publique|USB|JSON|YAML|Map|Object|React|Vue)(?:\s|$)/;
@@ -142,7 +146,7 @@ function lineBindings(text: string): Binding[] {
       if (IMAGE_QUERY.test(text.slice(Math.max(0, match.index - 300), match.index))) continue;
       if (/[?&]$/.test(text.slice(0, match.index))) {
         // A URL's query parameter: its value ends at the next `&`.
-        const value = raw.split(/[&#]/)[0]!;
+        const value = raw.split('&')[0]!;
         const role = roleOfName(key);
         if (role) found.push({ rule: 'affectation', role, setting: 'code', value, at: valueStart });
         continue;
@@ -155,9 +159,16 @@ function lineBindings(text: string): Binding[] {
       add('affectation', role, /phrase/i.test(key) ? 'passphrase' : 'code', match);
     }
   }
+  if (/[([][ \t]*["']/.test(text)) {
+    NAMED_STRING.lastIndex = 0;
+    for (let match = NAMED_STRING.exec(text); match; match = NAMED_STRING.exec(text)) add('affectation', roleOfName(match.groups!.k!), 'code', match);
+  }
   if (text.includes('</')) {
     XML_ELEMENT.lastIndex = 0;
-    for (let match = XML_ELEMENT.exec(text); match; match = XML_ELEMENT.exec(text)) add('affectation', roleOfName(match.groups!.k!), 'code', match);
+    for (let match = XML_ELEMENT.exec(text); match; match = XML_ELEMENT.exec(text)) {
+      const role = roleOfName(match.groups!.k!);
+      if (role !== 'weak') add('affectation', role, 'code', match); // `<code>…</code>` is HTML, not a key
+    }
   }
   if (text.includes('value=')) {
     XML_KEY_VALUE.lastIndex = 0;
@@ -189,6 +200,10 @@ function lineBindings(text: string): Binding[] {
       found.push({ rule: 'commande', role: 'password', setting: 'code', value: inner.slice(colon + 1), at: at + value.indexOf(inner) + colon + 1 });
     }
   }
+  if (HTTP_CLIENT.test(lower) && /(?:-b|--cookie)\b/.test(text)) {
+    COOKIE_OPTION.lastIndex = 0;
+    for (let match = COOKIE_OPTION.exec(text); match; match = COOKIE_OPTION.exec(text)) add('entete-auth', 'token', 'code', match);
+  }
   if (lower.includes('password-stdin') || lower.includes('passwd --stdin') || lower.includes('chpasswd')) {
     ECHO_PIPE.lastIndex = 0;
     for (let match = ECHO_PIPE.exec(text); match; match = ECHO_PIPE.exec(text)) add('commande', 'password', 'code', match);
@@ -205,7 +220,8 @@ function lineBindings(text: string): Binding[] {
   ] as Array<[RegExp, Role | undefined, string]>) {
     if (!lower.includes(gate)) continue;
     pattern.lastIndex = 0;
-    for (let match = pattern.exec(text); match; match = pattern.exec(text)) add('commande', role ?? roleOfName(match.groups!.k!.replace(/^(?:requirepass|masterauth)$/i, 'password')), 'code', match);
+    // A .netrc password is the credential by definition: no identifier shape excuses it.
+    for (let match = pattern.exec(text); match; match = pattern.exec(text)) add('commande', role ?? roleOfName(match.groups!.k!.replace(/^(?:requirepass|masterauth)$/i, 'password')), pattern === NETRC ? 'userinfo' : 'code', match);
   }
   if (lower.includes('authorization') || lower.includes('bearer')) {
     AUTH_HEADER.lastIndex = 0;
@@ -306,7 +322,8 @@ function proseBindings(text: string): Binding[] {
     for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
       const { value, at } = captured(match);
       if (NOT_PROSE_VALUE.test(value)) continue;
-      const trimmed = unpunctuated(value);
+      // `redis:redispw@localhost:6379`: what follows `@` is the host, not the password.
+      const trimmed = unpunctuated(value).replace(/@[\w.-]+(?::\d+)?(?:\/\S*)?$/, '');
       const role = match.groups!.vendor ? 'token' : match.groups!.w ? roleOfProseWord(match.groups!.w.toLowerCase()) : 'password';
       found.push({ rule: 'prose', role, setting: 'prose', value: trimmed, at });
     }
@@ -318,7 +335,7 @@ function proseBindings(text: string): Binding[] {
       const trimmed = unpunctuated(value);
       if (NOT_PROSE_VALUE.test(trimmed)) continue;
       // Without a credential word, only a value that cannot be a name: letters and digits mixed inside, not a series of words.
-      if (/\p{L}/u.test(trimmed) && /\d/.test(trimmed) && !/^[\w.-]+\.\w{2,4}$/.test(trimmed) && !isWordLike(trimmed)) found.push({ rule: 'identifiants', role: 'password', setting: 'prose', value: trimmed, at });
+      if (/\p{L}/u.test(trimmed) && /\d/.test(trimmed) && !/^[\w.-]+\.\w{2,4}$/.test(trimmed) && (!isWordLike(trimmed) || /[^\w.\-]/.test(value))) found.push({ rule: 'identifiants', role: 'password', setting: 'prose', value: trimmed, at });
     }
   }
   if (/cl[ée]|key/i.test(text)) {
@@ -327,7 +344,7 @@ function proseBindings(text: string): Binding[] {
       const vendor = match.groups!.a ?? match.groups!.b!;
       const { value, at } = captured(match);
       if (NOT_VENDORS.test(vendor) || NOT_PROSE_VALUE.test(value)) continue;
-      found.push({ rule: 'prose', role: 'token', setting: 'code', value, at });
+      found.push({ rule: 'prose', role: 'token', setting: 'code', value: unpunctuated(value), at });
     }
   }
   return found;
@@ -352,11 +369,12 @@ function tableCells(text: string): Array<{ text: string; at: number }> | undefin
 
 /** A cell or a label that names a credential (`DB_PW`, « Mot de passe », `pw`). */
 function roleOfLabel(label: string): Role | undefined {
-  const plain = stripQuotes(label.replace(/[*_`]/g, '').trim()).replace(/[ \t]*:$/, '');
+  const plain = stripQuotes(label.replace(/[*_`]/g, '').replace(/\([^)]{0,40}\)|,[^,]{0,40}$/g, '').trim()).replace(/[ \t]*:$/, '');
   if (plain === '' || plain.length > 40) return undefined;
   const prose = new RegExp(String.raw`^(?:(?:le|la|les|the|our|your|new|old|nouveau|nouvelle|ancien|admin|root|user|db|database|redis|ssh|api|app|wifi|wi-fi|vpn|staging|prod|recette)[ \t]+)?(?<w>${PROSE_PASSWORD}|${PROSE_TOKEN})(?:[ \t]+(?:(?:de|du|des|for|of|d['’])[ \t]*)?[\p{L}\w.'’-]{1,25}){0,3}$`, 'iu').exec(plain);
   if (prose) return roleOfProseWord(prose.groups!.w!.toLowerCase());
   if (!/\s/.test(plain)) return roleOfName(plain);
+  if (/^(?:(?:nouvelle|new|la|le|the|ma|my|notre|our)\s+)?(?:cl[ée]s?\s+\p{L}+|\p{L}+\s+key)$/iu.test(plain)) return 'weak'; // « Nouvelle clé partenaire », "Partner key": only a drawn value counts
   // A label of words: its head decides, last in English ("Discord credential inside Volt" is about Volt), first before « de ».
   const words = plain.split(/\s+/);
   if (words.length > 4 || roleOfName(plain) === undefined) return undefined; // "PUBLIC KEY", "session id": not a credential as a whole
@@ -436,6 +454,12 @@ function openRole(line: string, inFence: boolean): { role: Role; word: string; l
   if (labelRole) return { role: labelRole, word: '', left: inFence ? 1 : 2 };
   const sentence = OPEN_SENTENCE.exec(bare);
   if (sentence) return { role: roleOfProseWord(sentence.groups!.w!.toLowerCase()), word: sentence.groups!.w!, left: 1 };
+  // A sentence that announces its value with a colon: "the password is on the next line, no trailing space:".
+  if (/:$/.test(bare) && !NOT_A_VALUE_CONTEXT.test(bare.replace(/\bnext line\b|ligne suivante/gi, ''))) {
+    PROSE_KEYWORD.lastIndex = 0;
+    const word = PROSE_KEYWORD.exec(bare)?.groups!.w;
+    if (word) return { role: roleOfProseWord(word.toLowerCase()), word: '', left: 1 };
+  }
   return undefined;
 }
 
@@ -443,12 +467,14 @@ function openRole(line: string, inFence: boolean): { role: Role; word: string; l
 function judgeContinuation(text: string, pending: { role: Role; word: string }, judge: (binding: Binding, shift?: number) => void): void {
   const trimmed = text.trim();
   const at = text.indexOf(trimmed);
-  const single = /^(?::[ \t]+)?(?<v>`[^`]+`|"[^"]+"|'[^']+'|[^\s<>()[\]#]+)$/.exec(trimmed);
+  const single = /^(?::[ \t]+)?(?<v>`[^`]+`|"[^"]+"|'[^']+'|[^\s<>()[\]#*_]+)$/.exec(trimmed);
   if (single && !/^[\w-]+[:=]/.test(single.groups!.v!) && !/[:={,;]$/.test(single.groups!.v!)) {
     const value = single.groups!.v!;
     judge({ rule: 'ligne-suivante', role: pending.role, setting: 'code', value, at: at + trimmed.length - value.length });
     return;
   }
+  const keyed = /^["']?(?<k>[A-Za-z0-9_+/=-]{20,})["']?[ \t]*:/.exec(trimmed);
+  if (keyed) judge({ rule: 'ligne-suivante', role: 'weak', setting: 'code', value: keyed.groups!.k!, at: at + trimmed.indexOf(keyed.groups!.k!) });
   const wrapped = /^["']?(?:value|default|defaultValue|secretValue|val)["']?[ \t]*[:=][ \t]*/i.exec(trimmed);
   if (wrapped) {
     const value = trimmed.slice(wrapped[0].length).replace(/[,;]$/, '');

@@ -58,13 +58,14 @@ export function isPlaceholder(raw: string): boolean {
   // Masks and ellipses: ****, xxxx, •••, ..., …, a run of one character.
   if (/\*{3,}|[xX]{4,}|•{3,}|\.{3,}|…|#{4,}|_{4,}|-{4,}|(.)\1{5,}/.test(value)) return true;
   if (/^[*•x.#_-]+$/i.test(value)) return true;
-  if (/^(?:your|votre|vos|my|mon|ma|insert|replace|enter|some|remplacer|mettre|put|add|paste|coller)[-_ ]|^(?:a|an|the|le|la|un|une)[-_]/i.test(value)) return true;
+  if (/^(?:your|votre|vos|my|mon|ma|insert|replace|enter|some|remplacer|mettre|put|add|paste|coller)[-_]|^(?:a|an|the|le|la|un|une)[-_]/i.test(value)) return true;
+  if (/^(?:your|votre|vos|my|mon|ma|insert|replace|enter|some|remplacer|mettre|put|add|paste|coller) /i.test(value) && /pass|mot|token|jeton|cl[ée]|key|secret|here|ici/i.test(value)) return true;
   if (/[-_](?:here|ici)$/i.test(value) || /[-_.](?:your|votre|vos|my|mon|ma)[-_]/i.test(value)) return true;
   // The documentation's own examples (AKIAIOSFODNN7EXAMPLE…) and upper-case stand-ins (MYTOKEN1, API_KEY_HERE).
   if (/example|exemple|dummy|placeholder|redacted|sample|fake/i.test(value)) return true;
   // A value that names itself: `password-for-30001`, `test-secret-not-for-production`, `base32secret`, `myToken`.
   if (value.split(/[-_.]/).length >= 2 && value.split(/[-_.]/).some((part) => /^(?:password|passwd|pwd|secret|token|mdp|motdepasse|apikey|credentials|creds)$/i.test(part))) return true;
-  if (/^[A-Za-z][A-Za-z0-9_]*$/.test(value) && /secret|token|passw|apikey/i.test(value) && !/\d[A-Za-z]\d|[A-Z]\d[A-Z]/.test(value)) return true;
+  if (/^[A-Za-z][A-Za-z0-9_]*$/.test(value) && /secret|token|passw|apikey|[a-z_]key$/i.test(value) && !/\d[A-Za-z]\d|[A-Z]\d[A-Z]/.test(value)) return true;
   if (/^(?:MY|YOUR|SOME|THE)?[A-Z]+(?:_[A-Z]+)*\d{0,3}$/.test(value) && /TOKEN|KEY|SECRET|PASS|PWD|MDP|AUTH|CRED|JETON|CLE/.test(value)) return true;
   return false;
 }
@@ -76,7 +77,14 @@ export function isReference(raw: string): boolean {
   if (/\$\{|\{\{|\{%|#\{|<%|\{env:|\{file:|\$\(/.test(value)) return true; // a template or an interpolation anywhere
   if (/process\.env|import\.meta\.env|os\.environ|getenv|\bENV\[|System\.getenv|secrets\.|vault:|ssm:|op:\/\/|secretKeyRef|valueFrom|keyvault|sm:\/\/|gcp:\/\/|awssm|arn:aws/i.test(value)) return true;
   // A dotted path of identifiers (var.db_password, random_password.db.result, settings.SECRET_KEY, config["x"]).
-  if (/^[A-Za-z_$][\w$-]*(?:\??\.[A-Za-z_$][\w$-]*|\[["']?[\w.-]+["']?\])+(?:\(\))?[;,]?$/.test(value) && value.replace(/\(\)[;,]?$/, '').split(/\??[.[\]"'_-]/).every((part) => !/\d/.test(part) || isWordLike(part))) return true;
+  // A dotted path (var.db_password, settings.SECRET_KEY, config["x"]): a name in code, or a known root. Lower-case words
+  // joined by dots without either (`kettle.orchid.comete.figue`) are a passphrase.
+  if (
+    /^[A-Za-z_$][\w$-]*(?:\??\.[A-Za-z_$][\w$-]*|\[["']?[\w.-]+["']?\])+(?:\(\))?[;,]?$/.test(value) &&
+    value.replace(/\(\)[;,]?$/, '').split(/\??[.[\]"'_-]/).every((part) => !/\d/.test(part) || isWordLike(part)) &&
+    (/[A-Z_$[]/.test(value) || /^(?:var|local|data|module|config|conf|settings|env|process|secrets?|self|this|ctx|context|values|props|options|opts|params|req|request|res|app|cfg|vault|aws|google|azure)\??\./.test(value))
+  )
+    return true;
   // A call: getpass(), ServiceAccountCredentials.from_p12_keyfile(, await getToken()
   const call = /^(?:await\s+|new\s+)?(?<name>[A-Za-z_$][\w$]+(?:\??\.[A-Za-z_$][\w$]*)*)\s*\(/.exec(value);
   if (call && !(/\d/.test(call.groups!.name!) && looksRandom(call.groups!.name!, 12))) return true;
@@ -110,7 +118,7 @@ export function hasIdentifierShape(value: string): boolean {
     /^[\w.-]+\.(?:md|ts|js|mjs|cjs|json|ya?ml|toml|txt|sh|py|rb|go|rs|java|env|conf|cfg|ini|pem|key|crt|log|lock|html|css|p12|pfx|jks|der|gpg|asc)$/i.test(value) ||
     /^[a-z][a-z0-9+.-]*:\/\//i.test(value) || // a URL (credentials in URLs have their own rule)
     /^#[0-9a-f]{3,8}$/i.test(value) || // a colour
-    /^[A-Za-z][\w.-]*[-_:.][0-9a-f]{7,}$/.test(value) || // a name with a hash: Linux-node-20-0c3c…, main.3f9a2c1b
+    /^[A-Za-z][\w.]*[-_:.][\w.-]+[-_:.][0-9a-f]{7,}$/.test(value) || // a name with a hash: Linux-node-20-0c3c…
     isWordSeries(value) || // from_p12_keyfile, catalogue-db-credentials
     /^-{1,2}[a-z]/.test(value) || // a command-line option
     /^[A-Za-z_$][\w$.]*(?:<[\w$.,\s<>|[\]]*>)?(?:\[\])+[;,]?$|^[A-Za-z_$][\w$.]*<[\w$.,\s<>|[\]]*>[;,]?$/.test(value) // a type: Secret[], Promise<void>
@@ -148,10 +156,12 @@ const isPassphrase = (value: string, spaced = false) => {
   const parts = words(value);
   if (/\s/.test(value) && !spaced) return false;
   // Lower-case or capitalised words and numbers: `GIT_EXEC_PATH` is a name.
-  if (!parts.every((part) => /^\p{Lu}?\p{Ll}+\d{0,4}$|^\d{1,4}$/u.test(part) || (spaced && /^\p{L}$/u.test(part)))) return false;
+  if (!parts.every((part) => /^\p{Lu}?\p{Ll}+\d{0,4}$|^\d{1,4}$/u.test(part) || (spaced && /^\p{L}+(?:['’]\p{L}+)?[,;]?$/u.test(part)))) return false;
   if (spaced) return parts.length >= 4 && value.length >= 15;
+  // Joined words are content words, one of them three letters or more: `end-to-end`, `1.0.0-rc4` are not passphrases.
+  if (parts.some((part) => FUNCTION_WORDS.has(part.toLowerCase())) || !parts.some((part) => /\p{L}{3,}/u.test(part))) return false;
   const wordsOnly = parts.filter((part) => /^\p{L}+$/u.test(part)).length;
-  return value.length >= 10 && (wordsOnly >= 3 || (parts.length >= 2 && wordsOnly < parts.length && !isSentence(value)));
+  return value.length >= 8 && (wordsOnly >= 3 || (parts.length >= 2 && wordsOnly < parts.length && !isSentence(value)));
 };
 
 /**
@@ -243,7 +253,7 @@ export function isCredentialValue(raw: string, role: Role, setting: 'code' | 'pr
   if (role === 'password' && isPassphrase(value)) return true;
   if (hasIdentifierShape(value)) return false;
   // A bare "key" holds a credential only when it is plainly drawn: no hex digest, no structured key (`COMMANDE#2026-05-02#a247d8`).
-  if (role === 'weak') return looksRandom(value, 20) && !/^[0-9a-f]+$/i.test(value) && (value.match(/[-_.:/#@=|]/g)?.length ?? 0) <= 1;
+  if (role === 'weak') return looksRandom(value, 20) && !/^[0-9a-f]+$/i.test(value) && (value.match(/[.:#@|]/g)?.length ?? 0) <= 1;
   if (looksRandom(value)) return true;
   if (isDefaultPassword(value)) return false;
   const classes = characterClasses(value);

@@ -16,7 +16,7 @@ import { isPlaceholder } from './credential-values.js';
 import type { Hit } from './hits.js';
 import { maskExcerpt, maskSecret } from './mask.js';
 import { findPrivateKeys } from './private-keys.js';
-import { findConcatenatedTokens, findProviderTokens } from './provider-tokens.js';
+import { findDisguisedTokens, findProviderTokens } from './provider-tokens.js';
 
 export interface SecretFinding {
   rule: string;
@@ -137,9 +137,9 @@ function scanLines(text: string): Hit[] {
   }
   const hits: Hit[] = [];
   for (const line of lines) {
-    for (const hit of [...findProviderTokens(line.text), ...findConcatenatedTokens(line.text)]) hits.push({ rule: hit.rule, start: line.start + hit.start, end: line.start + hit.end });
+    for (const hit of findProviderTokens(line.text)) hits.push({ rule: hit.rule, start: line.start + hit.start, end: line.start + hit.end });
   }
-  hits.push(...findPrivateKeys(lines), ...findBindings(lines));
+  hits.push(...findDisguisedTokens(lines), ...findPrivateKeys(lines), ...findBindings(lines));
   return hits;
 }
 

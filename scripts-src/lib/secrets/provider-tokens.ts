@@ -3,9 +3,9 @@
  * (gitleaks' and secretlint's rule sets list them). They are matched on the
  * revealed view of a line, so a zero-width space, a soft hyphen, a Markdown
  * escape or a fullwidth low line inside `ghp_…` does not hide the token, and
- * on string literals joined by `+` in code (`"ghp_" + "…"`).
+ * on their disguises: split into literals, cut, spaced or encoded.
  */
-import { isPlaceholder } from './credential-values.js';
+import { isPlaceholder, looksRandom } from './credential-values.js';
 import type { Hit } from './hits.js';
 
 const B = '(?<![A-Za-z0-9_])'; // left boundary
@@ -42,7 +42,7 @@ const PROVIDER_TOKENS: Array<[string, string]> = [
   ['docker', `${B}dckr_pat_[A-Za-z0-9_-]{20,}`],
   ['grafana', `${B}glsa_[A-Za-z0-9]{32}_[a-fA-F0-9]{8}${E}`],
   ['grafana', `${B}glc_[A-Za-z0-9+/]{32,}={0,2}`],
-  ['sentry', `${B}sntr[ysu]_[A-Za-z0-9+/=_-]{40,}`],
+  ['sentry', `${B}sntr(?:ys|yu|[ysu])_[A-Za-z0-9+/=_-]{40,}`],
   ['newrelic', `${B}NRAK-[A-Z0-9]{27}${E}`],
   ['databricks', `${B}dapi[a-f0-9]{32}(?:-\\d)?${E}`],
   ['atlassian', `${B}ATATT3[A-Za-z0-9_=-]{100,}`],
@@ -56,6 +56,47 @@ const PROVIDER_TOKENS: Array<[string, string]> = [
   ['rubygems', `${B}rubygems_[a-f0-9]{48}${E}`],
   ['pulumi', `${B}pul-[a-f0-9]{40}${E}`],
   ['terraform', `${B}[A-Za-z0-9]{14}\\.atlasv1\\.[A-Za-z0-9_=-]{60,}`],
+  ['gitlab', `${B}GR1348941[A-Za-z0-9_-]{20}`],
+  ['gitlab', `_gitlab_session=(?<v>[0-9a-f]{32})${E}`],
+  ['huggingface', `${B}api_org_[A-Za-z]{34}${E}`],
+  ['perplexity', `${B}pplx-[A-Za-z0-9]{48}${E}`],
+  ['aws', `${B}ABSK[A-Za-z0-9+/]{109,269}={0,2}`],
+  ['aws', `${B}bedrock-api-key-[A-Za-z0-9+/]{60,}={0,2}`],
+  ['azure', `(?<![A-Za-z0-9_~.-])[A-Za-z0-9_~.]{3}\\dQ~[A-Za-z0-9_~.-]{31,34}(?![A-Za-z0-9_~.-])`],
+  ['alibaba', `${B}LTAI[A-Za-z0-9]{20}${E}`],
+  ['cloudflare', `${B}v1\\.0-[a-f0-9]{24}-[a-f0-9]{146}${E}`],
+  ['heroku', `${B}HRKU-AA[A-Za-z0-9_-]{58}`],
+  ['flyio', `${B}fm[12][ar]?_[A-Za-z0-9+/]{100,}={0,3}`],
+  ['openshift', `${B}sha256~[A-Za-z0-9_-]{43}`],
+  ['clickhouse', `${B}4b1d[A-Za-z0-9]{38}${E}`],
+  ['scalingo', `${B}tk-us-[A-Za-z0-9_-]{48}`],
+  ['dynatrace', `${B}dt0c01\\.[A-Z0-9]{24}\\.[A-Z0-9]{64}${E}`],
+  ['grafana', `${B}eyJrIjoi[A-Za-z0-9]{70,400}={0,2}`],
+  ['clojars', `${B}CLOJARS_[A-Za-z0-9]{60}${E}`],
+  ['artifactory', `${B}AKCp[A-Za-z0-9]{69}${E}`],
+  ['prefect', `${B}pnu_[A-Za-z0-9]{36}${E}`],
+  ['readme', `${B}rdme_[a-z0-9]{70}${E}`],
+  ['sourcegraph', `${B}sgp_(?:[a-f0-9]{16}|local)_[a-f0-9]{40}${E}`],
+  ['infracost', `${B}ico-[A-Za-z0-9]{32}${E}`],
+  ['harness', `${B}pat\\.[A-Za-z0-9_-]{22}\\.[A-Za-z0-9]{24}\\.[A-Za-z0-9]{20}${E}`],
+  ['octopus', `${B}API-[A-Z0-9]{26}${E}`],
+  ['frameio', `${B}fio-u-[A-Za-z0-9_=-]{64}`],
+  ['adobe', `${B}p8e-[A-Za-z0-9]{32}${E}`],
+  ['square', `${B}EAAA[A-Za-z0-9_-]{22,60}${E}`],
+  ['meta', `${B}EAA[A-Z][A-Za-z0-9]{100,}${E}`],
+  ['meta', `${B}\\d{15,16}\\|[0-9A-Za-z_-]{27,40}${E}`],
+  ['flutterwave', `${B}FLWSECK(?:_TEST)?-[a-h0-9]{32}-X`],
+  ['duffel', `${B}duffel_(?:test|live)_[A-Za-z0-9_=-]{43}`],
+  ['shippo', `${B}shippo_(?:live|test)_[a-f0-9]{40}${E}`],
+  ['easypost', `${B}EZ[AT]K[A-Za-z0-9]{54}${E}`],
+  ['brevo', `${B}xkeysib-[a-f0-9]{64}-[A-Za-z0-9]{16}${E}`],
+  ['teams', `https://[a-z0-9-]+\\.webhook\\.office\\.com/webhookb2/[a-z0-9-]{36}@[a-z0-9-]{36}/IncomingWebhook/[a-z0-9]{32}/[a-z0-9-]{36}`],
+  ['1password', `${B}A3-[A-Z0-9]{6}-(?:[A-Z0-9]{11}|[A-Z0-9]{6}-[A-Z0-9]{5})-[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5}${E}`],
+  ['1password', `${B}ops_eyJ[A-Za-z0-9+/]{250,}={0,3}`],
+  ['mailchimp', `${B}[0-9a-f]{32}-us\\d{1,2}${E}`],
+  ['maxmind', `${B}[A-Za-z0-9]{6}_[A-Za-z0-9]{29}_mmk${E}`],
+  ['airtable', `${B}pat[A-Za-z0-9]{14}\\.[a-f0-9]{64}${E}`],
+  ['lob', `${B}(?:live|test)_[a-f0-9]{35}${E}`],
   ['azure', `AccountKey=(?<v>[A-Za-z0-9+/]{40,}={0,2})`],
   ['azure', `SharedAccessSignature=(?<v>[^;\\s"']{20,})`],
   ['azure', `[?&]sig=(?<v>[A-Za-z0-9%+/]{30,}={0,2})`],
@@ -71,34 +112,80 @@ export function findProviderTokens(text: string): Hit[] {
     for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
       const value = match.groups?.v ?? match[0];
       const start = match.index + (match.groups?.v === undefined ? 0 : match[0].indexOf(value));
-      if (!isPlaceholder(value)) hits.push({ rule, start, end: start + value.length });
+      // The provider's prefix is public and may spell a word (`AGE-SECRET-KEY-`): only the rest can be a stand-in.
+      if (!isPlaceholder(value.slice(publicPrefix(value).length))) hits.push({ rule, start, end: start + value.length });
     }
   }
   return hits;
 }
 
-/** String literals joined by `+` or `.`, or juxtaposed as in Python: `"ghp_" + "aB3…" + "…"`. */
-const CONCATENATION = /(["'`])[\w\-.+/=]{1,200}\1(?:[ \t]*[+.]?[ \t]*(["'`])[\w\-.+/=]{1,200}\2){1,8}/g;
-const JOINT = /["'`][ \t]*[+.]?[ \t]*["'`]/g;
-
-/** Provider tokens spelled as a concatenation of literals: the hit covers the whole expression. */
-export function findConcatenatedTokens(text: string): Hit[] {
-  JOINT.lastIndex = 0;
-  if (!JOINT.test(text)) return [];
-  const hits: Hit[] = [];
-  CONCATENATION.lastIndex = 0;
-  for (let match = CONCATENATION.exec(text); match; match = CONCATENATION.exec(text)) {
-    const joined = match[0].slice(1, -1).replace(JOINT, '');
-    const found = findProviderTokens(joined);
-    if (found.length > 0) hits.push({ rule: found[0]!.rule, start: match.index, end: match.index + match[0].length });
-  }
-  return hits;
-}
-
 /** The public beginning of a provider token, which a report may show (`ghp_`, `sk-ant-api03-`, `AKIA`). */
-const PUBLIC_PREFIX =
-  /^(?:gh[pousr]_|github_pat_|gl[a-z]{2,6}-|glsa_|glc_|xox[a-z]-|sk-ant-(?:api|admin|oat|sid)\d{0,2}-|sk-(?:proj|svcacct|admin)-|sk-|[sr]k_(?:live|test)_|AKIA|ASIA|AIza|GOCSPX-|ya29\.|npm_|pypi-|hf_|SG\.|hv[sbr]\.|do[por]_v1_|shp(?:at|ca|pa|ss)_|lin_(?:api|oauth)_|dckr_pat_|sntr[ysu]_|NRAK-|dapi|PMAK-|AGE-SECRET-KEY-|pscale_(?:tkn|pw|oauth)_|sbp_|sq0(?:atp|csp)-|rubygems_|pul-|-----BEGIN [A-Z0-9 ]+-----)/;
+const PREFIXES =
+  /(?:gh[pousr]_|github_pat_|gl[a-z]{2,6}-|glsa_|glc_|xox[a-z]-|sk-ant-(?:api|admin|oat|sid)\d{0,2}-|sk-(?:proj|svcacct|admin)-|sk-|[sr]k_(?:live|test)_|AKIA|ASIA|AIza|GOCSPX-|ya29\.|npm_|pypi-|hf_|SG\.|hv[sbr]\.|do[por]_v1_|shp(?:at|ca|pa|ss)_|lin_(?:api|oauth)_|dckr_pat_|sntr[ysu]_|NRAK-|dapi|PMAK-|AGE-SECRET-KEY-|pscale_(?:tkn|pw|oauth)_|sbp_|sq0(?:atp|csp)-|rubygems_|pul-|-----BEGIN [A-Z0-9 ]+-----)/.source;
+const PUBLIC_PREFIX = new RegExp(`^${PREFIXES}`);
+/** A prefix alone, as a literal or a code span of its own (`"sk-ant-"`, `` `ghp_` ``, `"glpat"` joined by "-"). */
+const isPrefixAlone = (value: string) => value.length >= 3 && [value, `${value}_`, `${value}-`].some((candidate) => publicPrefix(candidate) === candidate);
+const PREFIX_ANYWHERE = new RegExp(PREFIXES);
 
 export function publicPrefix(value: string): string {
   return PUBLIC_PREFIX.exec(value)?.[0] ?? '';
 }
+
+export interface TokenLine {
+  text: string;
+  /** Offset of `text` in the scanned text. */
+  start: number;
+}
+
+/**
+ * Provider tokens written so that a scanner misses them: split into literals
+ * or code spans (`"sk-ant-" + …` over several lines, `["glpat", "…"].join("-")`,
+ * « `ghp_` suivi de `…` »), cut by a line break, spaced in groups of four,
+ * or encoded in base64 or hex. Each is joined or decoded, then read again.
+ */
+export function findDisguisedTokens(lines: TokenLine[]): Hit[] {
+  const hits: Hit[] = [];
+  const found = (text: string) => findProviderTokens(text).length > 0;
+  for (const [index, line] of lines.entries()) {
+    const { text, start } = line;
+    // Literals and code spans, from a prefix alone on, over this line and the next three.
+    for (const literal of text.matchAll(LITERAL)) {
+      if (!isPrefixAlone(literal[2]!) && !(PUBLIC_PREFIX.test(literal[2]!) && !found(literal[2]!))) continue;
+      const pieces: Array<{ value: string; end: number }> = [];
+      for (const next of lines.slice(index, index + 4)) {
+        const from = next === line ? literal.index! : 0;
+        for (const piece of next.text.slice(from).matchAll(LITERAL)) pieces.push({ value: piece[2]!, end: next.start + from + piece.index! + piece[0].length });
+      }
+      for (let count = 2; count <= Math.min(pieces.length, 10); count++) {
+        const parts = pieces.slice(0, count).map((piece) => piece.value);
+        // The pieces after the prefix must look drawn: `'sk-admin-token'` followed by `'1'` is not a token.
+        if (!parts.slice(1).some((part) => looksRandom(part, 12))) continue;
+        if (['', '-', '_'].some((joint) => found(parts.join(joint)))) {
+          hits.push({ rule: 'jeton-deguise', start: start + literal.index!, end: pieces[count - 1]!.end });
+          break;
+        }
+      }
+    }
+    // A token cut at the end of the line, or spaced in groups: `sk_live_ 51MB L4F6 …`.
+    const tail = /(?<![\w-])(?<token>[\w.-]{3,})$/.exec(text);
+    const nextLine = lines[index + 1];
+    if (tail && PREFIX_ANYWHERE.test(tail.groups!.token!) && nextLine && !found(tail.groups!.token!)) {
+      const head = /^[\w-]{4,}/.exec(nextLine.text)?.[0];
+      if (head && found(tail.groups!.token! + head)) hits.push({ rule: 'jeton-deguise', start: start + tail.index, end: nextLine.start + head.length });
+    }
+    for (const spaced of text.matchAll(SPACED_GROUPS)) {
+      if (PREFIX_ANYWHERE.test(spaced[1]!) && found(spaced[0].replace(/[ \t]+/g, ''))) hits.push({ rule: 'jeton-deguise', start: start + spaced.index!, end: start + spaced.index! + spaced[0].length });
+    }
+    // Encoded: base64 or hex that decodes to a token.
+    for (const run of text.matchAll(ENCODED_RUN)) {
+      const encoded = run[0];
+      const decoded = /^(?:[0-9a-f]{2})+$/i.test(encoded) ? Buffer.from(encoded, 'hex').toString('latin1') : Buffer.from(encoded, 'base64').toString('latin1');
+      if (/^[\x20-\x7e]+$/.test(decoded) && PREFIX_ANYWHERE.test(decoded) && found(decoded)) hits.push({ rule: 'jeton-deguise', start: start + run.index!, end: start + run.index! + encoded.length });
+    }
+  }
+  return hits;
+}
+
+const LITERAL = /(["'`])([\w\-.+/=~]{1,200})\1/g;
+const SPACED_GROUPS = /(?<![\w-])([A-Za-z][\w-]{1,12}[_-])((?:[ \t]+[A-Za-z0-9]{2,8}){4,60})/g;
+const ENCODED_RUN = /(?<![A-Za-z0-9+/=_-])(?:[A-Za-z0-9+/_-]{24,600}={0,2})(?![A-Za-z0-9+/=_-])/g;
