@@ -164,6 +164,32 @@ const documents: Negative[] = [
   ].join('\n')],
 ];
 
+/** Honest engineering lines an earlier guard refused (issue 13). */
+const engineering: Negative[] = [
+  ['a ticket id and a session id introduced by « identifiant »', () => `Identifiant du ticket : JIRA-4821, identifiant de la session : ${randomUUID()}`],
+  ['a commit SHA introduced by « identifiant »', () => `Identifiant du commit : ${fake.gitSha()}`],
+  ['a build id', () => `build id: ${fake.random(fake.DIGITS, 9)}, artefact catalogue-${fake.random(fake.HEX, 8)}.tgz`],
+  ['Helm existingSecret: name', () => 'auth:\n  existingSecret: catalogue-db\n  existingSecretPasswordKey: password'],
+  ['docker build --secret id=…,src=…', () => 'docker build --secret id=npmrc,src=$HOME/.npmrc -t catalogue .'],
+  ['kubectl describe secret <name>', () => 'kubectl describe secret catalogue-db-credentials -n recette'],
+  ['a table that says where secrets live', () => '| secret | où |\n| --- | --- |\n| mot de passe Redis | Vault, kv/recette/redis |\n| jeton npm | 1Password, « npm CI » |'],
+  ['host:port', () => 'REDIS_HOST=cache.interne:6380\nredis password host: cache.interne:6380'],
+  ['a service-account name', () => 'service account: ci-deployer@recette-42.iam.gserviceaccount.com'],
+  ['class names containing Password or Token', () => 'class PasswordResetController extends TokenBucketLimiter {}\nconst token = new TokenRefresher();'],
+  ['placeholders the README accepts', () => `STRIPE_KEY=sk_live_${'x'.repeat(24)}\nHF_TOKEN=hf_${'x'.repeat(32)}\nGITHUB_TOKEN=ghp_${'X'.repeat(36)}`],
+  ['a Terraform reference', () => 'password = var.db_password\nmaster_password = random_password.db.result'],
+  ['a template expression', () => 'headers:\n  token: `Basic ${btoa(user + ":" + pass)}`'],
+  ['a function call', () => 'credentials = ServiceAccountCredentials.from_p12_keyfile(\n    "ci@recette-42.iam.gserviceaccount.com", "key.p12")'],
+  ['a sentence as a value', () => "const password = 'Password used to generate key';"],
+  ['documentation credentials on a reserved example host', () => 'git clone https://user:pass@example.com/repo.git\ncurl https://alice:s3cr3tPass@api.example.org/v1'],
+  ['an upper-case placeholder', () => '//registry.npmjs.org/:_authToken=MYTOKEN1'],
+  ['a regular expression for tokens', () => 'const BEARER = /Authorization:\\s*Bearer\\s+\\S+/i;'],
+  ['a cache key with a digest', () => `- expected key: \`Linux-node-20-${fake.sha256()}\``],
+  ['ULIDs introduced by « identifiants »', () => `Les identifiants d’export sont des ULID : \`${fake.random('0123456789ABCDEFGHJKMNPQRSTVWXYZ', 26)}\`.`],
+  ['a badge token in an image URL', () => `[![codecov](https://codecov.io/gh/org/repo/graph/badge.svg?token=${fake.random(fake.UPPER_DIGITS, 10)})](https://codecov.io/gh/org/repo)`],
+  ['a PGP key id', () => 'All commits are signed with the key `0x24BB6BF4`.'],
+];
+
 describe('hard negatives: nothing blocks a note that leaks no credential', () => {
   describe.each([
     ['prose about credentials, without a value', prose],
@@ -173,6 +199,7 @@ describe('hard negatives: nothing blocks a note that leaks no credential', () =>
     ['addresses and paths', addresses],
     ['code that handles credentials', code],
     ['documents, logs and manifests', documents],
+    ['engineering prose and code that name credentials', engineering],
   ] as Array<[string, Negative[]]>)('%s', (_family, cases) => {
     it.each(cases)('does not flag %s', async (_name, make) => {
       const text = make();

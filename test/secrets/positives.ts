@@ -218,6 +218,71 @@ export const symbolCases: Case[] = [
   }],
 ];
 
+// ---------------------------------------------------------------- natural forms (issue 13)
+
+/** A password as people choose it: lower-case words and digits, no symbol. */
+const plainPassword = (): Fake => {
+  const value = `${fake.random(fake.LOWER, 6)}${randomInt(1990, 2030)}${fake.random(fake.LOWER, 5)}`;
+  return { value, secret: value };
+};
+/** Diceware words joined by `-` or `.`. */
+const diceware = (separator = '-'): Fake => {
+  const value = Array.from({ length: 4 }, () => fake.random(fake.LOWER, 5 + randomInt(3))).join(separator);
+  return { value, secret: value };
+};
+const withValue = (name: string, make: () => Fake, build: (value: string) => string, line?: number): Case => [name, () => { const p = make(); return one(build(p.value), p, line); }];
+/** A token with an invisible character after its eighth character. */
+const hidden = (token: Fake, mark: string): Fake => ({ value: `${token.value.slice(0, 8)}${mark}${token.value.slice(8)}`, secret: token.secret });
+
+export const naturalCases: Case[] = [
+  withValue('a lower-case password with digits in a French sentence', plainPassword, (p) => `Le mot de passe de la recette est ${p}`, 1),
+  withValue('the same sentence ending with a full stop', plainPassword, (p) => `The staging password is ${p}.`, 1),
+  withValue('« c’est » after the word, with a comma', plainPassword, (p) => `Le nouveau mdp de la base, c'est ${p}, je ne l'ai pas encore mis dans le coffre`, 1),
+  withValue('a diceware passphrase after « Mot de passe »', () => diceware(), (p) => `- Mot de passe provisoire : ${p}`, 1),
+  withValue('a dotted diceware passphrase in English', () => diceware('.'), (p) => `the keystore passphrase is ${p}`, 1),
+  ['a spaced passphrase in French quotes', () => {
+    const words = [fake.random(fake.LOWER, 7), fake.random(fake.LOWER, 6), fake.random(fake.LOWER, 5)];
+    const value = `le ${words[0]} ${words[1]} un ${words[2]} rouge`;
+    return one(`Phrase secrète : « ${value} »`, { value, secret: words.join(' ') }, 1);
+  }],
+  withValue('a DB_PW= line', plainPassword, (p) => `DB_PW=${p}`, 1),
+  withValue('pw as a table header', plainPassword, (p) => `| service | user | pw |\n| --- | --- | --- |\n| grafana | admin | ${p} |`, 3),
+  withValue('"pw" as a JSON key', plainPassword, (p) => `{ "user": "etl", "pw": "${p}" }`, 1),
+  withValue('"the pass is …"', plainPassword, (p) => `the pass is ${p}`, 1),
+  withValue('SSHPASS=', () => fake.humanPassword(), (p) => `export SSHPASS='${p}'\nsshpass -e ssh deploy@recette.interne`, 1),
+  withValue('« sésame »', plainPassword, (p) => `Sésame pour MinIO : ${p}`, 1),
+  withValue('« code d’accès »', plainPassword, (p) => `Le code d'accès du coffre : ${p}`, 1),
+  withValue('"log in with admin and …"', plainPassword, (p) => `To check it, log in with admin and ${p}`, 1),
+  withValue('echo … | docker login --password-stdin', () => fake.humanPassword(), (p) => `echo ${p} | docker login -u ci-bot --password-stdin registry.interne:5000`, 1),
+  withValue('a .pgpass line written by echo', () => fake.humanPassword(), (p) => `echo "db.interne:5432:catalogue:app:${p}" >> ~/.pgpass`, 1),
+  ['a URL password with an unencoded @ and #', () => {
+    const parts = [fake.mixed(5), fake.mixed(4), fake.mixed(4)];
+    const value = `${parts[0]}@${parts[1]}#${parts[2]}`;
+    return one(`DATABASE_URL=postgres://app:${value}@db.interne:5432/app`, { value, secret: parts.join('') }, 1);
+  }],
+  ['a PEM key inside a Markdown blockquote', () => {
+    const key = fake.privateKey('RSA');
+    return { text: `Clé de déploiement :\n${key.value.split('\n').map((line) => `> ${line}`).join('\n')}`, secrets: [key], line: 2 };
+  }],
+  ['a PEM key body without its BEGIN line', () => {
+    const key = fake.privateKey('RSA');
+    return { text: `La fin de la clé privée :\n${key.value.split('\n').slice(1).join('\n')}`, secrets: [key], line: 2 };
+  }],
+  withValue('a keyword on one line, the value on the next', () => fake.humanPassword(), (p) => `Mot de passe, sans espace :\n    ${p}`, 2),
+  withValue('a folded YAML summary that cuts the sentence', plainPassword, (p) => `resume: >\n  Cluster migré ; le mot de passe du\n  nouveau cluster est ${p}, à mettre dans le coffre.`, 3),
+  withValue('a cloud key under an abbreviated INI name', () => fake.awsSecretKey(), (p) => `[default]\naws_access_key_id = ${fake.awsKeyId().value}\naws_secret = ${p}`, 3),
+  withValue('a hex vendor key after « Clé <fournisseur> : »', () => fake.hexKey(32), (p) => `Clé Rollbar : ${p}`, 1),
+  withValue('a GitHub token with a zero-width space inside', () => hidden(fake.githubClassic(), '\u200B'), (t) => `Jeton du bot : ${t}`, 1),
+  withValue('an Anthropic key with a soft hyphen inside', () => hidden(fake.anthropic(), '\u00AD'), (t) => `ANTHROPIC_KEY ${t}`, 1),
+  withValue('a GitLab token with a word joiner inside', () => hidden(fake.gitlab(), '\u2060'), (t) => `token ${t}`, 1),
+  withValue('a Markdown-escaped GitHub token', () => fake.githubClassic(), (t) => `Le jeton : ${t.replace('_', '\\_')}`, 1),
+  withValue('a GitHub token with a fullwidth low line', () => fake.githubClassic(), (t) => `token: ${t.replace('_', '\uFF3F')}`, 1),
+  ['a GitHub token built by string concatenation in code', () => {
+    const token = fake.githubClassic();
+    return one(`const t = "ghp_" + "${token.secret.slice(0, 18)}" + "${token.secret.slice(18)}";`, { value: token.secret.slice(0, 18), secret: token.secret }, 1);
+  }],
+];
+
 export const textPositives: Array<[family: string, cases: Case[]]> = [
   ['provider tokens', providerCases],
   ['private keys', privateKeyCases],
@@ -228,6 +293,7 @@ export const textPositives: Array<[family: string, cases: Case[]]> = [
   ['French and English prose', proseCases],
   ['Markdown tables', tableCases],
   ['passwords with symbols', symbolCases],
+  ['natural forms: how people write credentials', naturalCases],
 ];
 
 // ---------------------------------------------------------------- JSON exports

@@ -35,7 +35,7 @@ const BT = '`';
 /** A value after a name or an option: quoted, or up to the next blank or delimiter. */
 const VALUE = String.raw`(?<v>"(?:[^"\\\n]|\\.){1,400}"|'[^'\n]{1,400}'|${BT}[^${BT}\n]{1,400}${BT}|«[^»\n]{1,400}»|[^\s,;'"${BT}<>|)\]}]{1,400})`;
 
-const ASSIGNMENT = new RegExp(String.raw`(?<k>"[^"\n]{1,80}"|'[^'\n]{1,80}'|[A-Za-z_][\w.-]{0,80})(?<before>[ \t]*)(?<sign>:=|\?=|\+=|=>|=|:)(?<after>[ \t]*)${VALUE}?`, 'g');
+const ASSIGNMENT = new RegExp(String.raw`(?<k>"[^"\n]{1,80}"|'[^'\n]{1,80}'|(?<![\w.-])[A-Za-z_][\w.-]{0,80})(?<before>[ \t]*)(?<sign>:=|\?=|\+=|=>|=|:)(?<after>[ \t]*)${VALUE}?`, 'g');
 const JS_CONTEXT = /\b(?:const|let|var|return|function)\b|[{,][ \t]*[\w$]+[ \t]*:[ \t]*[\w$]+[ \t]*[,}]/;
 /** A query string of an image's URL (a badge's `?token=`): shown to every reader by design. */
 const IMAGE_QUERY = /\.(?:svg|png|gif|jpe?g|webp)\?(?:[^\s?]*&)?$/i;
@@ -63,7 +63,7 @@ const USER_OPTION = /(?<![\w-])(?:-u|--user|--basic-auth)(?:[ \t]+|=)(?<v>"[^"\n
 /** `curl -b "session=…"`, `--cookie 'sid=…'`: a session cookie is a credential. */
 const COOKIE_OPTION = /(?<![\w-])(?:-b|--cookie)(?:[ \t]+|=)["']?[\w.-]{1,64}=(?<v>[^\s;"']{16,400})/g;
 const HTTP_CLIENT = /\b(?:curl|wget|http|https|xh|httpie|ab|hey)\b/;
-const ECHO_PIPE = /\b(?:echo|printf)[ \t]+(?:-[a-z]+[ \t]+)?(?<v>"[^"\n]{1,300}"|'[^'\n]{1,300}'|[^\s|;&'"]{1,300})[ \t]*\|/g;
+const ECHO_PIPE = /\b(?:echo|printf)[ \t]+(?:-[a-z]+[ \t]+)?(?<v>"[^"\n]{1,300}"|'[^'\n]{1,300}'|[^\s|;'"]{1,300})[ \t]*\|/g;
 const PGPASS = /(?:^|["'\s>])(?<host>[A-Za-z0-9_.*-]{1,253}):(?:\d{1,5}|\*):[^\s:'"]{1,100}:[^\s:'"]{1,100}:(?<v>[^\s'"]{1,300})/g;
 const HTPASSWD = /\bhtpasswd[ \t]+-[A-Za-z]*b[A-Za-z]*(?:[ \t]+-[A-Za-z]+)*[ \t]+\S{1,300}[ \t]+\S{1,100}[ \t]+(?<v>"[^"\n]{1,300}"|'[^'\n]{1,300}'|\S{1,300})/g;
 /** A configuration line `requirepass …`, `password …` (redis.conf, .netrc split over lines). */
@@ -100,9 +100,21 @@ const USER_SLASH_PASSWORD = /(?<![\w/.:-])(?<user>(?!v?\d)[a-z][\w.@-]{1,31})[ \
 const PROSE_VALUE = /^(?:`[^`\n]{1,200}`|"[^"\n]{1,200}"|'[^'\n]{1,200}'|«[^»\n]{1,200}»|“[^”\n]{1,200}”|[^\s`"'«»,;()]{1,200})/u;
 /** « j'ai mis `…` comme mdp », "use … as the password", "… is the password". */
 const VALUE_THEN_KEYWORD = new RegExp(
-  String.raw`(?<v>${BT}[^${BT}\n]{4,200}${BT}|"[^"\n]{4,200}"|«[^»\n]{4,200}»|[^\s${BT}"'«»,;()]{6,200})[ \t]+(?:comme|en tant que|as(?: the| our| my)?|is the|est le|c['’]est le)[ \t]+(?:nouveau[ \t]+|new[ \t]+)?(?:(?<vendor>[A-Z][\w.-]{1,30})[ \t]+(?:(?:app|api|admin|secret|auth|write|master|private)[ \t]+)?(?=key|clé|token)|(?:clé|key)[ \t]+(?=[A-Z]))?(?<w>${PROSE_PASSWORD}|${PROSE_TOKEN}|key|clé)(?![\p{L}])`,
-  'giu',
+  String.raw`[ \t]+(?:comme|en tant que|as(?: the| our| my)?|is the|est le|c['’]est le)[ \t]+(?:nouveau[ \t]+|new[ \t]+)?(?:(?<vendor>[A-Z][\w.-]{1,30})[ \t]+(?:(?:app|api|admin|secret|auth|write|master|private)[ \t]+)?(?=key|clé|token)|(?:clé|key)[ \t]+(?=[A-Z]))?(?<w>${PROSE_PASSWORD}|${PROSE_TOKEN}|key|clé)(?![\p{L}])`,
+  'gu',
 );
+/** The value that ends where `end` begins: a quoted string, or the word before it (found by looking back, never by rescanning). */
+function valueBefore(text: string, end: number): { value: string; at: number } | undefined {
+  const close = text[end - 1];
+  if (close === '`' || close === '"' || close === '»') {
+    const open = text.lastIndexOf(close === '»' ? '«' : close, end - 2);
+    if (open < 0 || end - open > 202 || text.slice(open, end).includes('\n')) return undefined;
+    return { value: text.slice(open, end), at: open };
+  }
+  let start = end;
+  while (start > 0 && end - start < 200 && !/[\s`"'«»,;()]/.test(text[start - 1]!)) start--;
+  return end - start >= 6 ? { value: text.slice(start, end), at: start } : undefined;
+}
 /** "log in with admin and …", « connecte-toi avec admin / … », "identifiants : admin / …", "use … to log in". */
 const LOGIN_PAIR = new RegExp(
   String.raw`(?<![\w/:.@${BT}-])(?:log ?in|login|sign(?:ed)? in|logged in|connect|connecte[sz]?(?:-toi|-vous)?|connecter|connexion|identifiants?|credentials?|creds|compte|account|user(?:name)?|utilisateur)(?![\p{L}\d_])(?:[ \t]+(?:de|du|des|d['’]|for|of|pour|sur|on|à|la|le|the|with|avec)[ \t]+[\p{L}\w.'’-]{1,30}){0,2}(?:[ \t]+[\p{L}\w.-]{1,30}(?=[ \t]*:))?[ \t]*[:=→]?[ \t]*(?:(?:en|as|comme)[ \t]+)?${BT}?[\w][\w.@+-]{1,63}${BT}?(?:[ \t]*(?:\/|,|\+|,? password|,? mot de passe|,? mdp)[ \t]*|[ \t]+(?:and|et|with|avec)[ \t]+|:(?=[^\s:]))(?<v>${BT}[^${BT}\n]{4,100}${BT}|"[^"\n]{4,100}"|'[^'\n]{4,100}'|[^\s${BT}"',;()]{6,100})`,
@@ -134,17 +146,20 @@ function lineBindings(text: string): Binding[] {
   // Assignments; matching restarts inside each value, so `…;AccountKey=…` and `a=b=c` chains are read too.
   if (/[:=]/.test(text)) {
     ASSIGNMENT.lastIndex = 0;
+    let chained = 0;
     for (let match = ASSIGNMENT.exec(text); match; match = ASSIGNMENT.exec(text)) {
       const raw = match.groups!.v;
       if (raw === undefined) continue;
       const valueStart = match.index + match[0].length - raw.length;
-      ASSIGNMENT.lastIndex = valueStart + (/^["'`]/.test(raw) ? 1 : raw.includes('=') ? 0 : raw.length);
+      // `a=b=c` chains are read again from each value, a bounded number of times: the scan stays linear.
+      const chain = !/^["'`]/.test(raw) && raw.includes('=') && ++chained <= 32;
+      ASSIGNMENT.lastIndex = valueStart + (/^["'`]/.test(raw) ? 1 : chain ? 0 : raw.length);
       const key = stripQuotes(match.groups!.k!);
       if (raw.startsWith('//') || /^\[\p{L}/u.test(raw) || /^\*\*/.test(raw)) continue; // a URL's scheme, a Markdown link, emphasis
       const { before, sign, after } = match.groups!;
       if (sign === '=' && before === '' && after !== '') continue; // `NAME= command`: an empty variable in a shell
       if (IMAGE_QUERY.test(text.slice(Math.max(0, match.index - 300), match.index))) continue;
-      if (/[?&]$/.test(text.slice(0, match.index))) {
+      if (match.index > 0 && /[?&]/.test(text[match.index - 1]!)) {
         // A URL's query parameter: its value ends at the next `&`.
         const value = raw.split('&')[0]!;
         const role = roleOfName(key);
@@ -152,9 +167,11 @@ function lineBindings(text: string): Binding[] {
         continue;
       }
       // A label of words (« id de session : … », « Mot de passe Nexus : … ») is read whole, not by its last word.
-      const lead = text.slice(0, match.index);
+      // Only the few words before the name matter (and a bounded look keeps the scan linear).
+      const lead = match.index <= 60 ? text.slice(0, match.index) : '';
       const labelled = match.groups!.k === key && /^[\p{L}\d'’ -]{1,40}$/u.test(lead) && /[ \t]$/.test(lead);
-      const head = /(?<head>\p{L}+)\s+(?:de|du|des|d['’]|of|for)(?:\s+(?:la|le|les|l['’]|the))?\s*$/iu.exec(lead)?.groups!.head;
+      const near = text.slice(Math.max(0, match.index - 40), match.index);
+      const head = !/\s(?:de|du|des|d['’]|of|for)\s/i.test(near) ? undefined : /(?<head>\p{L}+)\s+(?:de|du|des|d['’]|of|for)(?:\s+(?:la|le|les|l['’]|the))?\s*$/iu.exec(near)?.groups!.head;
       const role = (labelled ? roleOfLabel(lead + key) : undefined) ?? (head && roleOfName(`${head} of ${key}`) === undefined ? undefined : roleOfName(key));
       add('affectation', role, /phrase/i.test(key) ? 'passphrase' : 'code', match);
     }
@@ -233,11 +250,11 @@ function lineBindings(text: string): Binding[] {
     BEARER.lastIndex = 0;
     for (let match = BEARER.exec(text); match; match = BEARER.exec(text)) add('entete-auth', 'token', 'code', match);
   }
-  found.push(...urlCredentials(text));
-  found.push(...proseBindings(text));
+  // concat, not push(...): a line may hold a hundred thousand bindings, more than a call's arguments.
+  const all = found.concat(urlCredentials(text), proseBindings(text));
   // In a program (`const`, an object literal), a bare name is a variable: `{ token: counter42 }`.
-  if (JS_CONTEXT.test(text)) return found.filter((binding) => !/^[A-Za-z_$][\w$]*$/.test(binding.value));
-  return found;
+  if (JS_CONTEXT.test(text)) return all.filter((binding) => !/^[A-Za-z_$][\w$]*$/.test(binding.value));
+  return all;
 }
 
 /** `Authorization: Basic …` whose base64 decodes to user:password. */
@@ -317,10 +334,18 @@ function proseBindings(text: string): Binding[] {
       found.push({ rule: 'prose', role, setting, value: trimmed, at: after + from });
     }
   }
-  for (const pattern of [VALUE_THEN_KEYWORD, LOGIN_PAIR, USE_TO_LOGIN, UNLOCK]) {
+  const candidates: Array<{ match: RegExpExecArray; value: string; at: number }> = [];
+  VALUE_THEN_KEYWORD.lastIndex = 0;
+  for (let match = VALUE_THEN_KEYWORD.exec(text); match; match = VALUE_THEN_KEYWORD.exec(text)) {
+    const before = valueBefore(text, match.index);
+    if (before) candidates.push({ match, ...before });
+  }
+  for (const pattern of [LOGIN_PAIR, USE_TO_LOGIN, UNLOCK]) {
     pattern.lastIndex = 0;
-    for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
-      const { value, at } = captured(match);
+    for (let match = pattern.exec(text); match; match = pattern.exec(text)) candidates.push({ match, ...captured(match) });
+  }
+  {
+    for (const { match, value, at } of candidates) {
       if (NOT_PROSE_VALUE.test(value)) continue;
       // `redis:redispw@localhost:6379`: what follows `@` is the host, not the password.
       const trimmed = unpunctuated(value).replace(/@[\w.-]+(?::\d+)?(?:\/\S*)?$/, '');
@@ -367,11 +392,17 @@ function tableCells(text: string): Array<{ text: string; at: number }> | undefin
   return cells;
 }
 
+/** A label made of a credential word, with a few words around it: « Mot de passe recette », "Admin password for staging". */
+const LABEL = new RegExp(
+  String.raw`^(?:(?:le|la|les|the|our|your|new|old|nouveau|nouvelle|ancien|admin|root|user|db|database|redis|ssh|api|app|wifi|wi-fi|vpn|staging|prod|recette)[ \t]+)?(?<w>${PROSE_PASSWORD}|${PROSE_TOKEN})(?:[ \t]+(?:(?:de|du|des|for|of|d['’])[ \t]*)?[\p{L}\w.'’-]{1,25}){0,3}$`,
+  'iu',
+);
+
 /** A cell or a label that names a credential (`DB_PW`, « Mot de passe », `pw`). */
 function roleOfLabel(label: string): Role | undefined {
   const plain = stripQuotes(label.replace(/[*_`]/g, '').replace(/\([^)]{0,40}\)|,[^,]{0,40}$/g, '').trim()).replace(/[ \t]*:$/, '');
   if (plain === '' || plain.length > 40) return undefined;
-  const prose = new RegExp(String.raw`^(?:(?:le|la|les|the|our|your|new|old|nouveau|nouvelle|ancien|admin|root|user|db|database|redis|ssh|api|app|wifi|wi-fi|vpn|staging|prod|recette)[ \t]+)?(?<w>${PROSE_PASSWORD}|${PROSE_TOKEN})(?:[ \t]+(?:(?:de|du|des|for|of|d['’])[ \t]*)?[\p{L}\w.'’-]{1,25}){0,3}$`, 'iu').exec(plain);
+  const prose = LABEL.exec(plain);
   if (prose) return roleOfProseWord(prose.groups!.w!.toLowerCase());
   if (!/\s/.test(plain)) return roleOfName(plain);
   if (/^(?:(?:nouvelle|new|la|le|the|ma|my|notre|our)\s+)?(?:cl[ée]s?\s+\p{L}+|\p{L}+\s+key)$/iu.test(plain)) return 'weak'; // « Nouvelle clé partenaire », "Partner key": only a drawn value counts
@@ -452,7 +483,7 @@ function openRole(line: string, inFence: boolean): { role: Role; word: string; l
   const open = /^(?<label>[^:=|{]{1,40}?)[ \t]*(?:(?::|=)[ \t]*(?:[|>][+-]?|\{)?)?[ \t]*$/.exec(bare);
   const labelRole = open ? roleOfLabel(open.groups!.label!) : undefined;
   if (labelRole) return { role: labelRole, word: '', left: inFence ? 1 : 2 };
-  const sentence = OPEN_SENTENCE.exec(bare);
+  const sentence = OPEN_SENTENCE.exec(bare.slice(-160));
   if (sentence) return { role: roleOfProseWord(sentence.groups!.w!.toLowerCase()), word: sentence.groups!.w!, left: 1 };
   // A sentence that announces its value with a colon: "the password is on the next line, no trailing space:".
   if (/:$/.test(bare) && !NOT_A_VALUE_CONTEXT.test(bare.replace(/\bnext line\b|ligne suivante/gi, ''))) {
@@ -467,8 +498,9 @@ function openRole(line: string, inFence: boolean): { role: Role; word: string; l
 function judgeContinuation(text: string, pending: { role: Role; word: string }, judge: (binding: Binding, shift?: number) => void): void {
   const trimmed = text.trim();
   const at = text.indexOf(trimmed);
-  const single = /^(?::[ \t]+)?(?<v>`[^`]+`|"[^"]+"|'[^']+'|[^\s<>()[\]#*_]+)$/.exec(trimmed);
-  if (single && !/^[\w-]+[:=]/.test(single.groups!.v!) && !/[:={,;]$/.test(single.groups!.v!)) {
+  const single = /^(?::[ \t]+)?(?<v>`[^`]+`|"[^"]+"|'[^']+'|[^\s<>()[\]]+)$/.exec(trimmed.replace(/^(?:\*\*|__)|(?:\*\*|__)$/g, ''));
+  // Not another name (`NAME=value`, `key:`), a heading or a list of code: `Pumpkin2935=2oJDU` is a password, `HOST=db` is not.
+  if (single && !/^[A-Za-z_-]+[:=]/.test(single.groups!.v!) && !/^#|[:={,;]$/.test(single.groups!.v!)) {
     const value = single.groups!.v!;
     judge({ rule: 'ligne-suivante', role: pending.role, setting: 'code', value, at: at + trimmed.length - value.length });
     return;

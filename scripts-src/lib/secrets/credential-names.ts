@@ -52,8 +52,19 @@ const REFERENCE_WORDS = new Set(['existing', 'ref', 'use', 'from', 'arn', 'max',
 /** Names that are only a weak hint: a key, a code. */
 const WEAK_WORDS = new Set(['key', 'cle', 'code', 'sk']);
 
+/** Names repeat (a thousand `Authorization:` lines): each is judged once. */
+const ROLES = new Map<string, Role | undefined>();
+
 /** The role a name gives the value bound to it, or undefined when it names no credential. */
 export function roleOfName(name: string): Role | undefined {
+  if (ROLES.has(name)) return ROLES.get(name);
+  const role = judgeName(name);
+  if (ROLES.size > 4096) ROLES.clear();
+  ROLES.set(name, role);
+  return role;
+}
+
+function judgeName(name: string): Role | undefined {
   const words = identifierWords(name);
   if (words.length === 0 || words.length > 6) return undefined;
   const last = words[words.length - 1]!;
@@ -85,7 +96,9 @@ export const PROSE_TOKEN =
   "tokens?|jetons?|api[ _-]?keys?|cl[ée]s? (?:d['’ ]?)?api|cl[ée]s? secr[èe]tes?|cl[ée]s? d['’ ]?acc[èe]s|cl[ée]s? priv[ée]es?|secret keys?|access keys?|private keys?|client secrets?|secrets?|credentials?|creds|bearer";
 
 /** The role of a prose keyword as matched (lower-case). */
+const PROSE_PASSWORD_WORD = new RegExp(`^(?:${PROSE_PASSWORD})$`);
+
 export function roleOfProseWord(word: string): Role {
   if (/^(?:key|cl[ée])$/.test(word)) return 'weak';
-  return new RegExp(`^(?:${PROSE_PASSWORD})$`).test(word) ? 'password' : 'token';
+  return PROSE_PASSWORD_WORD.test(word) ? 'password' : 'token';
 }

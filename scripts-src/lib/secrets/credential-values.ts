@@ -237,7 +237,20 @@ export function looksRandom(value: string, minimum = 16): boolean {
  * option, a column), prose, where only values that cannot be read as words
  * count, or a URL's user info.
  */
+/** Values repeat in long outputs: each (value, role, setting) is judged once. */
+const VERDICTS = new Map<string, boolean>();
+
 export function isCredentialValue(raw: string, role: Role, setting: 'code' | 'prose' | 'userinfo' | 'passphrase'): boolean {
+  const key = `${role}\u0000${setting}\u0000${raw}`;
+  const known = VERDICTS.get(key);
+  if (known !== undefined) return known;
+  const verdict = judgeValue(raw, role, setting);
+  if (VERDICTS.size > 4096) VERDICTS.clear();
+  VERDICTS.set(key, verdict);
+  return verdict;
+}
+
+function judgeValue(raw: string, role: Role, setting: 'code' | 'prose' | 'userinfo' | 'passphrase'): boolean {
   const quoted = raw.trim() !== stripQuotes(raw);
   const value = stripQuotes(raw);
   if (value.length < 4 || value.length > 400) return false;

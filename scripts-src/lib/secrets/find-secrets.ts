@@ -105,7 +105,9 @@ async function scanSegments(parts: Array<{ text: string; path?: string }>): Prom
   // One pass over one text: a blank line between segments keeps line-based rules apart.
   const joined = parts.map((part) => part.text).join('\n\n');
   const hits = dedupe([...ourHits(joined), ...(await secretlintHits(joined))]);
-  return hits.map((hit) => toFinding(hit, segmentAt(segments, hit.start), hits));
+  const newlines = lineStarts(joined);
+  const starts = segments.map((segment) => segment.start);
+  return hits.map((hit, index) => toFinding(hit, index, hits, segments[lastAtMost(starts, hit.start)]!, newlines));
 }
 
 /** A line's Markdown container markers: indentation, blockquote `>`, a list item's bullet or number. */
@@ -139,29 +141,40 @@ function scanLines(text: string): Hit[] {
   for (const line of lines) {
     for (const hit of findProviderTokens(line.text)) hits.push({ rule: hit.rule, start: line.start + hit.start, end: line.start + hit.end });
   }
-  hits.push(...findDisguisedTokens(lines), ...findPrivateKeys(lines), ...findBindings(lines));
-  return hits;
+  return hits.concat(findDisguisedTokens(lines), findPrivateKeys(lines), findBindings(lines));
 }
 
 /** Secretlint rules whose ground our rules cover with a judgement of the value (example hosts, development defaults). */
 const SUPERSEDED = new Set(['secretlint-database-connection-string', 'secretlint-basicauth']);
 
+/** Secretlint is given the text in pieces of about this size: its duplicate filter compares every pair of messages. */
+const SECRETLINT_CHUNK = 64 * 1024;
+
 async function secretlintHits(text: string): Promise<Hit[]> {
   if (text.trim() === '') return [];
   // Loaded on first use: only the checks need it.
   const [{ lintSource }, { creator: secretlintRecommended }] = await Promise.all([import('@secretlint/core'), import('@secretlint/secretlint-rule-preset-recommend')]);
-  const result = await lintSource({
-    source: { filePath: 'note', content: text, contentType: 'text' },
-    options: {
-      noPhysicFilePath: true,
-      maskSecrets: true,
-      config: { rules: [{ id: '@secretlint/secretlint-rule-preset-recommend', rule: secretlintRecommended }] },
-    },
-  });
-  // Only the rule and the range are used: secretlint's own messages may quote the secret.
-  return result.messages
-    .map((message) => ({ rule: `secretlint-${message.ruleId.replace(/^@secretlint\/secretlint-rule-/, '')}`, start: message.range[0], end: message.range[1] }))
-    .filter((hit) => !SUPERSEDED.has(hit.rule) && !isPlaceholder(text.slice(hit.start, hit.end)));
+  const hits: Hit[] = [];
+  for (let from = 0; from < text.length; ) {
+    const cut = text.length - from <= SECRETLINT_CHUNK ? text.length : text.lastIndexOf('\n', from + SECRETLINT_CHUNK) + 1 || from + SECRETLINT_CHUNK;
+    const to = cut > from ? cut : from + SECRETLINT_CHUNK;
+    const content = text.slice(from, to);
+    const result = await lintSource({
+      source: { filePath: 'note', content, contentType: 'text' },
+      options: {
+        noPhysicFilePath: true,
+        maskSecrets: true,
+        config: { rules: [{ id: '@secretlint/secretlint-rule-preset-recommend', rule: secretlintRecommended }] },
+      },
+    });
+    // Only the rule and the range are used: secretlint's own messages may quote the secret.
+    for (const message of result.messages) {
+      const hit = { rule: `secretlint-${message.ruleId.replace(/^@secretlint\/secretlint-rule-/, '')}`, start: from + message.range[0], end: from + message.range[1] };
+      if (!SUPERSEDED.has(hit.rule) && !isPlaceholder(text.slice(hit.start, hit.end))) hits.push(hit);
+    }
+    from = to;
+  }
+  return hits;
 }
 
 /** Keeps one hit per secret: the first rule (ours before secretlint's) wins an overlap. */
@@ -176,39 +189,47 @@ function dedupe(hits: Hit[]): Hit[] {
   return kept;
 }
 
-function segmentAt(segments: Segment[], position: number): Segment {
-  let low = 0;
-  let high = segments.length - 1;
-  while (low < high) {
-    const middle = (low + high + 1) >> 1;
-    if (segments[middle]!.start <= position) low = middle;
-    else high = middle - 1;
-  }
-  return segments[low]!;
+
+/** Offsets where each line of `text` starts. */
+function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let index = text.indexOf('\n'); index >= 0; index = text.indexOf('\n', index + 1)) starts.push(index + 1);
+  return starts;
 }
 
-function toFinding(hit: Hit, segment: Segment, allHits: Hit[]): SecretFinding {
-  const local = hit.start - segment.start;
-  const lineStart = segment.text.lastIndexOf('\n', local - 1) + 1;
-  const lineEndIndex = segment.text.indexOf('\n', local);
-  const lineEnd = lineEndIndex < 0 ? segment.text.length : lineEndIndex;
-  const line = segment.text.slice(lineStart, lineEnd);
-  const lineNumber = countNewlines(segment.text, lineStart) + 1;
-  const onLine = allHits
-    .filter((other) => other.start < segment.start + lineEnd && other.end > segment.start + lineStart)
-    .map((other) => ({ start: Math.max(0, other.start - segment.start - lineStart), end: Math.min(line.length, other.end - segment.start - lineStart) }));
+/** The last index in sorted `values` whose value is ≤ `target`. */
+function lastAtMost(values: number[], target: number): number {
+  let low = 0;
+  let high = values.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if (values[middle]! <= target) low = middle;
+    else high = middle - 1;
+  }
+  return low;
+}
+
+/** The finding for `hits[index]`: its line (counted within its segment), the line masked around every hit on it. */
+function toFinding(hit: Hit, index: number, hits: Hit[], segment: Segment, newlines: number[]): SecretFinding {
+  const lineIndex = lastAtMost(newlines, hit.start);
+  const lineStart = newlines[lineIndex]!;
+  const lineEnd = (newlines[lineIndex + 1] ?? Number.POSITIVE_INFINITY) - 1;
+  const text = segment.text;
+  const line = text.slice(lineStart - segment.start, Math.min(lineEnd, segment.start + text.length) - segment.start);
+  // Hits are sorted and apart: those on this line are neighbours of this one.
+  const onLine: Array<{ start: number; end: number }> = [];
+  for (let other = index; other >= 0 && hits[other]!.end > lineStart; other--) onLine.push(hits[other]!);
+  for (let other = index + 1; other < hits.length && hits[other]!.start < lineStart + line.length; other++) onLine.push(hits[other]!);
   const finding: SecretFinding = {
     rule: hit.rule,
-    line: lineNumber,
-    excerpt: maskExcerpt(line, onLine, local - lineStart),
+    line: lineIndex - lastAtMost(newlines, segment.start) + 1,
+    excerpt: maskExcerpt(
+      line,
+      onLine.map((other) => ({ start: Math.max(0, other.start - lineStart), end: Math.min(line.length, other.end - lineStart) })),
+      hit.start - lineStart,
+    ),
     accepted: ACCEPTED.test(line),
   };
   if (segment.path !== undefined) finding.path = segment.path;
   return finding;
-}
-
-function countNewlines(text: string, end: number): number {
-  let count = 0;
-  for (let index = text.indexOf('\n'); index >= 0 && index < end; index = text.indexOf('\n', index + 1)) count++;
-  return count;
 }

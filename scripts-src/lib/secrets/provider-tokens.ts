@@ -102,12 +102,47 @@ const PROVIDER_TOKENS: Array<[string, string]> = [
   ['azure', `[?&]sig=(?<v>[A-Za-z0-9%+/]{30,}={0,2})`],
 ];
 
-const PROVIDER_PATTERNS = PROVIDER_TOKENS.map(([provider, source]) => ({ rule: `jeton-${provider}`, pattern: new RegExp(source, 'g') }));
+/**
+ * The longest run of literal characters a pattern always contains (outside
+ * groups, classes and quantified atoms): `_mmk`, `Q~`, `.atlasv1.`. A text
+ * without it cannot match, and `includes` is much cheaper than the regex.
+ */
+export function requiredLiteral(source: string): string {
+  let best = '';
+  let run = '';
+  let depth = 0;
+  for (let index = 0; index < source.length; index++) {
+    let char = source[index]!;
+    let literal = false;
+    if (char === '\\') {
+      const escaped = source[++index]!;
+      literal = !/[a-zA-Z0-9]/.test(escaped);
+      char = escaped;
+    } else if (char === '[') {
+      while (index < source.length && source[index] !== ']') index += source[index] === '\\' ? 2 : 1;
+    } else if (char === '{') {
+      index = source.indexOf('}', index);
+    } else if (char === '(') depth++;
+    else if (char === ')') depth--;
+    else literal = depth === 0 && !/[|.^$*+?{}]/.test(char);
+    const quantified = /[*+?{]/.test(source[index + 1] ?? '');
+    if (literal && !quantified) run += char;
+    else {
+      if (run.length > best.length) best = run;
+      run = '';
+    }
+    if (char === '|' && depth === 0) return ''; // alternatives at the top: no single literal
+  }
+  return run.length > best.length ? run : best;
+}
+
+const PROVIDER_PATTERNS = PROVIDER_TOKENS.map(([provider, source]) => ({ rule: `jeton-${provider}`, pattern: new RegExp(source, 'g'), needle: requiredLiteral(source) }));
 
 /** Provider tokens in `text`; the value is never kept. */
 export function findProviderTokens(text: string): Hit[] {
   const hits: Hit[] = [];
-  for (const { rule, pattern } of PROVIDER_PATTERNS) {
+  for (const { rule, pattern, needle } of PROVIDER_PATTERNS) {
+    if (needle.length >= 2 && !text.includes(needle)) continue;
     pattern.lastIndex = 0;
     for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
       const value = match.groups?.v ?? match[0];
@@ -152,14 +187,20 @@ export function findDisguisedTokens(lines: TokenLine[]): Hit[] {
     for (const literal of text.matchAll(LITERAL)) {
       if (!isPrefixAlone(literal[2]!) && !(PUBLIC_PREFIX.test(literal[2]!) && !found(literal[2]!))) continue;
       const pieces: Array<{ value: string; end: number }> = [];
+      // At most ten pieces, read lazily: a line of a million literals costs its length, not its square.
       for (const next of lines.slice(index, index + 4)) {
         const from = next === line ? literal.index! : 0;
-        for (const piece of next.text.slice(from).matchAll(LITERAL)) pieces.push({ value: piece[2]!, end: next.start + from + piece.index! + piece[0].length });
+        for (const piece of next.text.slice(from, from + 2000).matchAll(LITERAL)) {
+          pieces.push({ value: piece[2]!, end: next.start + from + piece.index! + piece[0].length });
+          if (pieces.length >= 10) break;
+        }
+        if (pieces.length >= 10) break;
       }
-      for (let count = 2; count <= Math.min(pieces.length, 10); count++) {
+      // The pieces after the prefix must look drawn: `'sk-admin-token'` followed by `'1'` is not a token.
+      const drawn = pieces.findIndex((piece, at) => at > 0 && looksRandom(piece.value, 12));
+      if (drawn < 0) continue;
+      for (let count = drawn + 1; count <= pieces.length; count++) {
         const parts = pieces.slice(0, count).map((piece) => piece.value);
-        // The pieces after the prefix must look drawn: `'sk-admin-token'` followed by `'1'` is not a token.
-        if (!parts.slice(1).some((part) => looksRandom(part, 12))) continue;
         if (['', '-', '_'].some((joint) => found(parts.join(joint)))) {
           hits.push({ rule: 'jeton-deguise', start: start + literal.index!, end: pieces[count - 1]!.end });
           break;
@@ -169,9 +210,9 @@ export function findDisguisedTokens(lines: TokenLine[]): Hit[] {
     // A token cut at the end of the line, or spaced in groups: `sk_live_ 51MB L4F6 …`.
     const tail = /(?<![\w-])(?<token>[\w.-]{3,})$/.exec(text);
     const nextLine = lines[index + 1];
-    if (tail && PREFIX_ANYWHERE.test(tail.groups!.token!) && nextLine && !found(tail.groups!.token!)) {
+    if (tail && nextLine && PREFIX_ANYWHERE.test(tail.groups!.token!)) {
       const head = /^[\w-]{4,}/.exec(nextLine.text)?.[0];
-      if (head && found(tail.groups!.token! + head)) hits.push({ rule: 'jeton-deguise', start: start + tail.index, end: nextLine.start + head.length });
+      if (head && tail.groups!.token!.length + head.length >= 20 && !found(tail.groups!.token!) && found(tail.groups!.token! + head)) hits.push({ rule: 'jeton-deguise', start: start + tail.index, end: nextLine.start + head.length });
     }
     for (const spaced of text.matchAll(SPACED_GROUPS)) {
       if (PREFIX_ANYWHERE.test(spaced[1]!) && found(spaced[0].replace(/[ \t]+/g, ''))) hits.push({ rule: 'jeton-deguise', start: start + spaced.index!, end: start + spaced.index! + spaced[0].length });

@@ -356,7 +356,7 @@ class ModelBuilder {
     }
     if (this.paragraph && this.paragraph.quoted === quoted) {
       this.paragraph.lines.push(text);
-      this.paragraph.codeSpans.push(...codeSpans);
+      for (const span of codeSpans) this.paragraph.codeSpans.push(span); // not push(...): a line may hold more spans than a call has arguments
     } else {
       this.flush();
       this.paragraph = { lines: [text], line: lineNumber, quoted, codeSpans };

@@ -118,29 +118,39 @@ export function mappedRevealedView(text: string): MappedText {
     pattern.lastIndex = 0;
     if (!pattern.test(view)) continue;
     pattern.lastIndex = 0;
-    let next = '';
-    const nextOrigin: number[] = [];
-    let cursor = 0;
-    const at = (index: number) => (origin ? origin[index]! : index);
-    const keep = (end: number) => {
-      next += view.slice(cursor, end);
-      for (let index = cursor; index < end; index++) nextOrigin.push(at(index));
+    const pieces: string[] = [];
+    let next = new Int32Array(view.length + 64);
+    let length = 0;
+    const push = (from: number, to: number, at?: number) => {
+      const count = to - from;
+      if (length + count + 1 > next.length) {
+        const grown = new Int32Array(Math.max(next.length * 2, length + count + 64));
+        grown.set(next.subarray(0, length));
+        next = grown;
+      }
+      if (at !== undefined) next.fill(origin ? origin[at]! : at, length, length + count);
+      else if (origin) next.set(origin.subarray(from, to), length);
+      else for (let index = from; index < to; index++) next[length + index - from] = index;
+      length += count;
     };
+    let cursor = 0;
     for (let match = pattern.exec(view); match; match = pattern.exec(view)) {
       if (match[0].length === 0) {
         pattern.lastIndex++;
         continue;
       }
-      keep(match.index);
+      pieces.push(view.slice(cursor, match.index));
+      push(cursor, match.index);
       const replacement = replace(...(match as unknown as [string, ...Array<string | undefined>]));
-      next += replacement;
-      for (let index = 0; index < replacement.length; index++) nextOrigin.push(at(match.index));
+      pieces.push(replacement);
+      push(0, replacement.length, match.index);
       cursor = match.index + match[0].length;
     }
-    keep(view.length);
-    nextOrigin.push(text.length);
-    view = next;
-    origin = Int32Array.from(nextOrigin);
+    pieces.push(view.slice(cursor));
+    push(cursor, view.length);
+    next[length] = text.length;
+    view = pieces.join('');
+    origin = next.subarray(0, length + 1);
   }
   return { text: view, origin };
 }
