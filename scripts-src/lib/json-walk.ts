@@ -9,7 +9,7 @@ export type JsonEvent =
   | { type: 'string'; path: string; value: string; key: string | undefined }
   /** An object or array opens at `path` ('$' for the document itself). */
   | { type: 'open'; path: string; kind: 'object' | 'array' }
-  /** A property name, unescaped, in the object at `path`. */
+  /** A property name, unescaped; `path` is the property's own path. */
   | { type: 'key'; path: string; key: string };
 
 export class JsonSyntaxError extends Error {
@@ -27,6 +27,11 @@ interface Frame {
   expect: 'value-or-close' | 'value' | 'comma-or-close' | 'key-or-close' | 'key' | 'colon';
 }
 
+/** The path of property `key` of the object at `path`: `$.info.title`, `$.env["redis-url"]`. */
+export function propertyPath(path: string, key: string): string {
+  return /^[A-Za-z_$][\w$]*$/.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`;
+}
+
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 /** Containers deeper than this are refused: an export is a few levels deep; a hostile file is not. */
@@ -41,8 +46,7 @@ export function* walkJson(bytes: Buffer): Generator<JsonEvent> {
   const childPath = (frame: Frame | undefined) => {
     if (!frame) return '$';
     if (frame.kind === 'array') return `${frame.path}[${frame.index}]`;
-    const key = frame.key!;
-    return /^[A-Za-z_$][\w$]*$/.test(key) ? `${frame.path}.${key}` : `${frame.path}[${JSON.stringify(key)}]`;
+    return propertyPath(frame.path, frame.key!);
   };
   const afterValue = () => {
     const frame = stack[stack.length - 1];
@@ -79,7 +83,7 @@ export function* walkJson(bytes: Buffer): Generator<JsonEvent> {
       const end = stringEnd(bytes, position);
       frame.key = decodeString(bytes, position, end);
       frame.expect = 'colon';
-      yield { type: 'key', path: frame.path, key: frame.key };
+      yield { type: 'key', path: propertyPath(frame.path, frame.key), key: frame.key };
       position = skipSpace(bytes, end + 1);
       continue;
     }

@@ -42,7 +42,7 @@ export function mixed(length: number, alphabet = ALNUM): string {
 export interface Fake {
   /** The whole credential, as it would be pasted. */
   value: string;
-  /** Its random part: no 8 characters of it may appear in a report. */
+  /** Its random part: no 6 characters of it may appear in a report. */
   secret: string;
 }
 
@@ -112,8 +112,8 @@ export function urlPassword(): Fake {
 /** A plain random credential of letters and digits. */
 export const opaque = (length = 32): Fake => fake('', mixed(length));
 
-/** The 8-character windows of a secret: none may appear in what a report shows. */
-export function windows(secret: string, size = 8): string[] {
+/** The 6-character windows of a secret: none may appear in what a report shows. */
+export function windows(secret: string, size = 6): string[] {
   const parts = secret.split(/\n/).filter((part) => part.length >= size);
   const result = new Set<string>();
   for (const part of parts) for (let i = 0; i + size <= part.length; i++) result.add(part.slice(i, i + size));

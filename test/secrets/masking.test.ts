@@ -15,7 +15,7 @@ function leakedWindow(findings: SecretFinding[], secrets: Fake[]): string | unde
     if (shown.includes(secret.value)) return `secret #${index} shown whole`;
     const all = windows(secret.secret);
     const at = all.findIndex((window) => shown.includes(window));
-    if (at >= 0) return `secret #${index}: 8 characters at offset ${at} of its random part shown`;
+    if (at >= 0) return `secret #${index}: 6 characters at offset ${at} of its random part shown`;
   }
   return undefined;
 }

@@ -42,7 +42,7 @@ interface Segment {
 }
 
 export async function findSecrets(text: string): Promise<SecretFinding[]> {
-  return scanSegments([{ text }]);
+  return (await scanSegments([{ text }])).map(({ finding }) => finding);
 }
 
 /** Strings are scanned in batches of about this many characters: memory stays bounded on a 20 MB export. */
@@ -61,9 +61,9 @@ export async function findSecretsInJson(bytes: Buffer): Promise<SecretFinding[]>
   let batch: Array<{ text: string; path: string; key?: string }> = [];
   let size = 0;
   const flush = async () => {
-    for (const finding of await scanSegments(batch)) {
-      const part = batch.find((candidate) => candidate.path === finding.path && candidate.key !== undefined);
-      if (part?.key !== undefined) secretKeys.add(part.key);
+    for (const { finding, part } of await scanSegments(batch)) {
+      const key = batch[part]!.key;
+      if (key !== undefined) secretKeys.add(key);
       findings.push(finding);
     }
     batch = [];
@@ -95,7 +95,8 @@ function maskPath(path: string, secretKeys: Set<string>): string {
   return masked;
 }
 
-async function scanSegments(parts: Array<{ text: string; path?: string }>): Promise<SecretFinding[]> {
+/** Findings in `parts`, each with the index of the part it was found in. */
+async function scanSegments(parts: Array<{ text: string; path?: string }>): Promise<Array<{ finding: SecretFinding; part: number }>> {
   const segments: Segment[] = [];
   let offset = 0;
   for (const part of parts) {
@@ -107,7 +108,10 @@ async function scanSegments(parts: Array<{ text: string; path?: string }>): Prom
   const hits = dedupe([...ourHits(joined), ...(await secretlintHits(joined))]);
   const newlines = lineStarts(joined);
   const starts = segments.map((segment) => segment.start);
-  return hits.map((hit, index) => toFinding(hit, index, hits, segments[lastAtMost(starts, hit.start)]!, newlines));
+  return hits.map((hit, index) => {
+    const part = lastAtMost(starts, hit.start);
+    return { finding: toFinding(hit, index, hits, segments[part]!, newlines), part };
+  });
 }
 
 /** A line's Markdown container markers: indentation, blockquote `>`, a list item's bullet or number. */

@@ -1,0 +1,40 @@
+/**
+ * The revealed view with its map back: the same text as `revealedView`, and
+ * every character of the view points into the original, in order, so that a
+ * finding on the view is reported (and masked) where it was written.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { mappedRevealedView, originalOffset, revealedView } from '../../scripts-src/lib/text/normalise.js';
+
+/** Text with what the view undoes: invisible characters, entities, %-escapes, emphasis, escapes, look-alikes, fullwidth forms. */
+const disguised = fc
+  .array(fc.constantFrom('a', 'Z', '7', '_', ' ', '\n', '\u200B', '\u00AD', '\u2060', '&amp;', '&#95;', '%41', '**', '\\_', 'е', 'ο', '＿', 'ｇ', '<b>', '</b>', 'e\u0301', 'ﬁ'), { maxLength: 60 })
+  .map((parts) => parts.join(''));
+
+describe('mappedRevealedView', () => {
+  it('gives the revealed view, and a map that only moves forward and ends at the original length', () => {
+    fc.assert(
+      fc.property(disguised, (text) => {
+        const view = mappedRevealedView(text);
+        expect(view.text).toBe(revealedView(text));
+        if (view.origin === undefined) {
+          expect(view.text).toBe(text);
+          return;
+        }
+        expect(view.origin.length).toBe(view.text.length + 1);
+        expect(view.origin[view.text.length]).toBe(text.length);
+        for (let index = 1; index < view.origin.length; index++) expect(view.origin[index]!).toBeGreaterThanOrEqual(view.origin[index - 1]!);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('maps a token split by invisible characters back to the whole span as written', () => {
+    const written = 'jeton : gh\u200Bp\u00AD_ab&#99;d';
+    const view = mappedRevealedView(written);
+    expect(view.text).toBe('jeton : ghp_abcd');
+    const start = view.text.indexOf('ghp_');
+    expect(written.slice(originalOffset(view, start), originalOffset(view, view.text.length))).toBe('gh\u200Bp\u00AD_ab&#99;d');
+  });
+});
