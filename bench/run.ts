@@ -12,12 +12,12 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openRedisMailbox } from '../scripts-src/lib/redis-mailbox.js';
 import { readRedisSettings } from '../scripts-src/lib/redis-settings.js';
-import { findSecrets, findSecretsInJson } from '../scripts-src/lib/secrets/find-secrets.js';
 import { handoffNote } from '../test/helpers/notes.js';
 import { packDir, programPaths, repoRoot } from '../test/helpers/run-program.js';
 import { startRedis } from '../test/helpers/redis-server.js';
 import { largeExport } from './large-export.js';
 import { readingBench } from './reading.js';
+import { secretsBench } from './secrets.js';
 
 const ROUNDS = 15;
 
@@ -158,22 +158,8 @@ try {
   rows.push([`publier avec un export de ${(exportSize / 1024 / 1024).toFixed(0)} Mio`, ms(median(bigPublish)), `mémoire max ${peak(memory.publish)}`, '', '']);
   rows.push([`recuperer get de cet export`, ms(median(bigGet)), `mémoire max ${peak(memory.get)}`, '', '']);
 
-  console.log('Recherche de secrets seule…');
-  const longNote = Array.from({ length: 220 }, (_, i) => `- Étape ${i} : \`npm test -- src/module${i}.test.ts\` passe ; le token expire après une heure.`).join('\n');
-  const fiveMb = largeExport(5 * 1024 * 1024);
-  await findSecrets('échauffement');
-  const scanNote: number[] = [];
-  const scanExport: number[] = [];
-  for (let round = 0; round < 10; round++) {
-    let started = performance.now();
-    await findSecrets(longNote);
-    scanNote.push(performance.now() - started);
-    started = performance.now();
-    await findSecretsInJson(Buffer.from(fiveMb));
-    scanExport.push(performance.now() - started);
-  }
-  rows.push([`secrets : note de ${(Buffer.byteLength(longNote) / 1024).toFixed(0)} Kio (dans le processus)`, `${median(scanNote).toFixed(1)} ms`, '', '', '']);
-  rows.push([`secrets : export de ${(fiveMb.length / 1024 / 1024).toFixed(0)} Mio (dans le processus)`, ms(median(scanExport)), '', '', '']);
+  console.log('Garde des secrets : calibrage et pires cas…');
+  const secrets = await secretsBench();
 
   console.log('Garde de lecture : calibrage et pires cas…');
   const reading = await readingBench();
@@ -188,6 +174,7 @@ try {
     goal(scale.dixmille! < 500, `list de 10 000 notes < 0,5 s : ${ms(scale.dixmille!)}`),
     goal(median(bigPublish) < 1500 && median(bigGet) < 1500, `export de 20 Mio, publier et get < 1,5 s chacun : ${ms(median(bigPublish))} et ${ms(median(bigGet))}`),
     goal(bigMemory > 0 && bigMemory < 4 * exportSize, `export de 20 Mio, mémoire max < 4 × l’export : ${bigMemory ? `${(bigMemory / exportSize).toFixed(1).replace('.', ',')} ×` : 'n/d'}`),
+    ...secrets.goals.map((text) => `- ${text}`),
     ...reading.goals.map((text) => `- ${text}`),
   ].join('\n');
   const table = [
@@ -203,7 +190,7 @@ try {
   console.log(`\n${machine}\n\n${table}`);
   writeFileSync(
     join(repoRoot, 'bench', 'RESULTS.md'),
-    `# Résultats de \`npm run bench\`\n\nMesuré le ${new Date().toISOString().slice(0, 10)} sur ${machine}.\nMédianes de ${ROUNDS} exécutions entrelacées (listes à l’échelle : 10 ; export de 20 Mio : 5), Redis sur 127.0.0.1, cache de code V8 chaud.\n\n${table}\n\n## Objectifs\n\n${goals}\n\n${reading.section}\n${BOUNDS}\n\nTaille des programmes :\n\n${bundles.join('\n')}\n`,
+    `# Résultats de \`npm run bench\`\n\nMesuré le ${new Date().toISOString().slice(0, 10)} sur ${machine}.\nMédianes de ${ROUNDS} exécutions entrelacées (listes à l’échelle : 10 ; export de 20 Mio : 5), Redis sur 127.0.0.1, cache de code V8 chaud.\n\n${table}\n\n## Objectifs\n\n${goals}\n\n${secrets.section}\n${reading.section}\n${BOUNDS}\n\nTaille des programmes :\n\n${bundles.join('\n')}\n`,
   );
   console.log('\nÉcrit : bench/RESULTS.md');
 } finally {

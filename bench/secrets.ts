@@ -18,6 +18,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findSecrets, findSecretsInJson, type SecretFinding } from '../scripts-src/lib/secrets/find-secrets.js';
+import { publicPrefix } from '../scripts-src/lib/secrets/provider-tokens.js';
 import { loadNpmDocs } from './corpus/npm-docs.js';
 import { providerSamples, seededRandom } from './corpus/provider-samples.js';
 import { honestCorpus } from './corpus/secret-honest.js';
@@ -39,10 +40,23 @@ function labelledFolder(): string {
   return folder;
 }
 
-/** The first 6-character window of a secret that a report shows, by position only (the report must not leak it either). */
+/**
+ * The first 6-character window of a secret that a report shows, by position
+ * only (the report must not leak it either). What is public is left out: a
+ * provider's prefix (`ghp_`), PEM armour, and the code around a disguised
+ * token (quotes, `+`, `.join(`); the secret material is its runs of letters,
+ * digits and symbols.
+ */
 function printedWindow(shown: string, secrets: string[]): string | undefined {
   for (const [index, secret] of secrets.entries()) {
-    for (const part of secret.split(/\s+|\\n/)) {
+    const material = secret
+      .split('\n')
+      .filter((line) => !/^[> \t]*-----/.test(line))
+      .join('\n')
+      .replace(/\\n/g, '\n')
+      .replace(/[\u00AD\u200B-\u200D\u2060\uFEFF]/g, '');
+    for (const run of material.split(/[\s"'`+[\](),]+|\.join/)) {
+      const part = run.slice(publicPrefix(run).length);
       for (let at = 0; at + 6 <= part.length; at++) if (shown.includes(part.slice(at, at + 6))) return `secret #${index}, caractères ${at}–${at + 5}`;
     }
   }

@@ -112,6 +112,22 @@ export function urlPassword(): Fake {
 /** A plain random credential of letters and digits. */
 export const opaque = (length = 32): Fake => fake('', mixed(length));
 
+/**
+ * Where a report shows part of a secret, by position only (a failure message
+ * must not leak it either): the secret whole, or one of its 6-character
+ * windows. A window the note also holds outside its secrets (`nterne` in
+ * « recette.interne » and in `Lanterne42!…`) proves nothing and is skipped.
+ */
+export function shownWindow(shown: string, secrets: Fake[], note = ''): string | undefined {
+  const around = secrets.reduce((text, secret) => text.split(secret.value).join('\n'), note);
+  for (const [index, secret] of secrets.entries()) {
+    if (shown.includes(secret.value)) return `secret #${index} shown whole`;
+    const at = windows(secret.secret).findIndex((window) => shown.includes(window) && !around.includes(window));
+    if (at >= 0) return `secret #${index}: 6 characters at offset ${at} of its random part shown`;
+  }
+  return undefined;
+}
+
 /** The 6-character windows of a secret: none may appear in what a report shows. */
 export function windows(secret: string, size = 6): string[] {
   const parts = secret.split(/\n/).filter((part) => part.length >= size);

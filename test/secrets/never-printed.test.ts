@@ -12,18 +12,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { findSecrets } from '../../scripts-src/lib/secrets/find-secrets.js';
 import { verifier } from '../helpers/run-program.js';
-import { windows, type Fake } from './fake.js';
 import * as fake from './fake.js';
+import { shownWindow } from './fake.js';
 import { openCodeExport, textPositives } from './positives.js';
-
-/** Where the first shown window sits, by position only: the failure message must not leak it either. */
-function shownWindow(shown: string, secrets: Fake[]): string | undefined {
-  for (const [index, secret] of secrets.entries()) {
-    const at = windows(secret.secret).findIndex((window) => shown.includes(window));
-    if (at >= 0) return `secret #${index}: 6 characters at offset ${at} shown`;
-  }
-  return undefined;
-}
 
 const allCases = textPositives.flatMap(([family, cases]) => cases.map(([name, make]) => ({ family, name, make })));
 const honestLines = ['## État', '- Tests verts, 12 431 tokens consommés.', '| clé | valeur |', '> citation', '```', 'Le mot de passe est dans le coffre.', ''];
@@ -40,7 +31,7 @@ describe('a secret is never printed', () => {
           const leak = allCases[index]!.make();
           const body = twice ? `${leak.text}\n${leak.text}` : leak.text;
           const findings = await findSecrets([...before, body, ...after].join('\n'));
-          expect(shownWindow(JSON.stringify(findings), leak.secrets), allCases[index]!.name).toBeUndefined();
+          expect(shownWindow(JSON.stringify(findings), leak.secrets, body), allCases[index]!.name).toBeUndefined();
         },
       ),
       { numRuns: 300 },
@@ -55,7 +46,7 @@ describe('a secret is never printed', () => {
     for (const args of [['--secrets', file], ['--secrets', file, '--json']]) {
       const result = await verifier(args);
       expect(result.code).toBe(1);
-      expect(shownWindow(result.stdout + result.stderr, leak.secrets)).toBeUndefined();
+      expect(shownWindow(result.stdout + result.stderr, leak.secrets, leak.text)).toBeUndefined();
     }
   });
 

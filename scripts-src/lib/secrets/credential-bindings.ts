@@ -35,43 +35,43 @@ const BT = '`';
 /** A value after a name or an option: quoted, or up to the next blank or delimiter. */
 const VALUE = String.raw`(?<v>"(?:[^"\\\n]|\\.){1,400}"|'[^'\n]{1,400}'|${BT}[^${BT}\n]{1,400}${BT}|«[^»\n]{1,400}»|[^\s,;'"${BT}<>|)\]}]{1,400})`;
 
-const ASSIGNMENT = new RegExp(String.raw`(?<k>"[^"\n]{1,80}"|'[^'\n]{1,80}'|(?<![\w.-])[A-Za-z_][\w.-]{0,80})(?<before>[ \t]*)(?<sign>:=|\?=|\+=|=>|=|:)(?<after>[ \t]*)${VALUE}?`, 'g');
+const ASSIGNMENT = new RegExp(String.raw`(?<k>"[^"\n]{1,80}"|'[^'\n]{1,80}'|(?<![\w.-])[A-Za-z_][\w.-]{0,80})(?<before>[ \t]*)(?<sign>:=|\?=|\+=|=>|=|:)(?<after>[ \t]*)${VALUE}?`, 'dg');
 const JS_CONTEXT = /\b(?:const|let|var|return|function)\b|[{,][ \t]*[\w$]+[ \t]*:[ \t]*[\w$]+[ \t]*[,}]/;
 /** A query string of an image's URL (a badge's `?token=`): shown to every reader by design. */
 const IMAGE_QUERY = /\.(?:svg|png|gif|jpe?g|webp)\?(?:[^\s?]*&)?$/i;
-const LONG_OPTION = new RegExp(String.raw`(?<![\w-])--(?<k>[a-z][\w-]{1,40})(?:=|[ \t]+)${VALUE}`, 'gi');
+const LONG_OPTION = new RegExp(String.raw`(?<![\w-])--(?<k>[a-z][\w-]{1,40})(?:=|[ \t]+)${VALUE}`, 'dgi');
 const SHORT_PASSWORD_OPTION: Array<[command: RegExp, option: RegExp]> = [
-  [/\b(?:mysql|mariadb|mysqldump|mysqladmin|mysqlsh)\b/, /(?<![\w-])-p(?<v>[^\s'"`-][^\s'"`]*|'[^'\n]+'|"[^"\n]+")/g],
-  [/\b(?:sshpass|docker[ \t]+login|podman[ \t]+login|buildah[ \t]+login|skopeo[ \t]+login|helm[ \t]+registry[ \t]+login|oras[ \t]+login)\b/, new RegExp(String.raw`(?<![\w-])-p(?:=|[ \t]+)${VALUE}`, 'g')],
-  [/\bredis-cli\b/, new RegExp(String.raw`(?<![\w-])-a[ \t]+${VALUE}`, 'g')],
-  [/\b(?:mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport|az|psexec|winrm)\b/, new RegExp(String.raw`(?<![\w-])-p(?:=|[ \t]+)${VALUE}`, 'g')],
-  [/\b(?:sqlcmd|bcp|osql|isql)\b/, new RegExp(String.raw`(?<![\w-])-P(?:=|[ \t]+)?${VALUE}`, 'g')],
-  [/\b(?:7z|7za|7zr|zip|unzip|rar|unrar)\b/, /(?<![\w-])-p(?<v>[^\s'"`-][^\s'"`]*|'[^'\n]+'|"[^"\n]+")/g],
-  [/\b(?:smbclient|rpcclient|smbmap|net|winexe|crackmapexec|nxc)\b/, /(?<![\w-])(?:-U|--user(?:name)?)[ \t]+[^\s%]{1,64}%(?<v>[^\s'"]{1,200})/g],
-  [/\brabbitmqctl\b/, new RegExp(String.raw`\b(?:add_user|change_password)[ \t]+\S{1,64}[ \t]+${VALUE}`, 'g')],
-  [/\bldap\w*\b/, new RegExp(String.raw`(?<![\w-])-w[ \t]+${VALUE}`, 'g')],
-  [/\bopenssl\b/, /(?<![\w-])-pass(?:in|out)?[ \t]+pass:(?<v>[^\s'"]+)/g],
+  [/\b(?:mysql|mariadb|mysqldump|mysqladmin|mysqlsh)\b/, /(?<![\w-])-p(?<v>[^\s'"`-][^\s'"`]*|'[^'\n]+'|"[^"\n]+")/dg],
+  [/\b(?:sshpass|docker[ \t]+login|podman[ \t]+login|buildah[ \t]+login|skopeo[ \t]+login|helm[ \t]+registry[ \t]+login|oras[ \t]+login)\b/, new RegExp(String.raw`(?<![\w-])-p(?:=|[ \t]+)${VALUE}`, 'dg')],
+  [/\bredis-cli\b/, new RegExp(String.raw`(?<![\w-])-a[ \t]+${VALUE}`, 'dg')],
+  [/\b(?:mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport|az|psexec|winrm)\b/, new RegExp(String.raw`(?<![\w-])-p(?:=|[ \t]+)${VALUE}`, 'dg')],
+  [/\b(?:sqlcmd|bcp|osql|isql)\b/, new RegExp(String.raw`(?<![\w-])-P(?:=|[ \t]+)?${VALUE}`, 'dg')],
+  [/\b(?:7z|7za|7zr|zip|unzip|rar|unrar)\b/, /(?<![\w-])-p(?<v>[^\s'"`-][^\s'"`]*|'[^'\n]+'|"[^"\n]+")/dg],
+  [/\b(?:smbclient|rpcclient|smbmap|net|winexe|crackmapexec|nxc)\b/, /(?<![\w-])(?:-U|--user(?:name)?)[ \t]+[^\s%]{1,64}%(?<v>[^\s'"]{1,200})/dg],
+  [/\brabbitmqctl\b/, new RegExp(String.raw`\b(?:add_user|change_password)[ \t]+\S{1,64}[ \t]+${VALUE}`, 'dg')],
+  [/\bldap\w*\b/, new RegExp(String.raw`(?<![\w-])-w[ \t]+${VALUE}`, 'dg')],
+  [/\bopenssl\b/, /(?<![\w-])-pass(?:in|out)?[ \t]+pass:(?<v>[^\s'"]+)/dg],
 ];
 /** Java and OpenSSL style options: `-storepass …`, `-keypass …`, `-srcstorepass …`. */
-const SINGLE_DASH_OPTION = new RegExp(String.raw`(?<![\w-])-(?<k>(?:src|dest)?(?:store|key)pass|passin|passout|password|passwd|passphrase)(?:=|[ \t]+)${VALUE}`, 'gi');
+const SINGLE_DASH_OPTION = new RegExp(String.raw`(?<![\w-])-(?<k>(?:src|dest)?(?:store|key)pass|passin|passout|password|passwd|passphrase)(?:=|[ \t]+)${VALUE}`, 'dgi');
 /** `define('DB_PASSWORD', '…')`, `setenv("API_KEY", "…")`, `os.environ["TOKEN"] = "…"`: a name as a string, then its value. */
-const NAMED_STRING = new RegExp(String.raw`(?:\(|\[)[ \t]*["'](?<k>[\w.-]{2,60})["'][ \t]*(?:,|\][ \t]*=)[ \t]*${VALUE}`, 'g');
+const NAMED_STRING = new RegExp(String.raw`(?:\(|\[)[ \t]*["'](?<k>[\w.-]{2,60})["'][ \t]*(?:,|\][ \t]*=)[ \t]*${VALUE}`, 'dg');
 /** `<password>…</password>`, `<add key="ApiKey" value="…"/>`: XML configuration. */
-const XML_ELEMENT = /<(?<k>[\w:.-]{1,60})>(?<v>[^<\n]{4,300})<\/\k<k>>/g;
-const XML_KEY_VALUE = /\b(?:key|name)=["'](?<k>[^"'\n]{1,60})["'][ \t]+value=["'](?<v>[^"'\n]{1,300})["']/g;
-const USER_OPTION = /(?<![\w-])(?:-u|--user|--basic-auth)(?:[ \t]+|=)(?<v>"[^"\n]{1,300}"|'[^'\n]{1,300}'|[^\s'"]{1,300})/g;
+const XML_ELEMENT = /<(?<k>[\w:.-]{1,60})>(?<v>[^<\n]{4,300})<\/\k<k>>/dg;
+const XML_KEY_VALUE = /\b(?:key|name)=["'](?<k>[^"'\n]{1,60})["'][ \t]+value=["'](?<v>[^"'\n]{1,300})["']/dg;
+const USER_OPTION = /(?<![\w-])(?:-u|--user|--basic-auth)(?:[ \t]+|=)(?<v>"[^"\n]{1,300}"|'[^'\n]{1,300}'|[^\s'"]{1,300})/dg;
 /** `curl -b "session=…"`, `--cookie 'sid=…'`: a session cookie is a credential. */
-const COOKIE_OPTION = /(?<![\w-])(?:-b|--cookie)(?:[ \t]+|=)["']?[\w.-]{1,64}=(?<v>[^\s;"']{16,400})/g;
+const COOKIE_OPTION = /(?<![\w-])(?:-b|--cookie)(?:[ \t]+|=)["']?[\w.-]{1,64}=(?<v>[^\s;"']{16,400})/dg;
 const HTTP_CLIENT = /\b(?:curl|wget|http|https|xh|httpie|ab|hey)\b/;
-const ECHO_PIPE = /\b(?:echo|printf)[ \t]+(?:-[a-z]+[ \t]+)?(?<v>"[^"\n]{1,300}"|'[^'\n]{1,300}'|[^\s|;'"]{1,300})[ \t]*\|/g;
-const PGPASS = /(?:^|["'\s>])(?<host>[A-Za-z0-9_.*-]{1,253}):(?:\d{1,5}|\*):[^\s:'"]{1,100}:[^\s:'"]{1,100}:(?<v>[^\s'"]{1,300})/g;
-const HTPASSWD = /\bhtpasswd[ \t]+-[A-Za-z]*b[A-Za-z]*(?:[ \t]+-[A-Za-z]+)*[ \t]+\S{1,300}[ \t]+\S{1,100}[ \t]+(?<v>"[^"\n]{1,300}"|'[^'\n]{1,300}'|\S{1,300})/g;
+const ECHO_PIPE = /\b(?:echo|printf)[ \t]+(?:-[a-z]+[ \t]+)?(?<v>"[^"\n]{1,300}"|'[^'\n]{1,300}'|[^\s|;'"]{1,300})[ \t]*\|/dg;
+const PGPASS = /(?:^|["'\s>])(?<host>[A-Za-z0-9_.*-]{1,253}):(?:\d{1,5}|\*):[^\s:'"]{1,100}:[^\s:'"]{1,100}:(?<v>[^\s'"]{1,300})/dg;
+const HTPASSWD = /\bhtpasswd[ \t]+-[A-Za-z]*b[A-Za-z]*(?:[ \t]+-[A-Za-z]+)*[ \t]+\S{1,300}[ \t]+\S{1,100}[ \t]+(?<v>"[^"\n]{1,300}"|'[^'\n]{1,300}'|\S{1,300})/dg;
 /** A configuration line `requirepass …`, `password …` (redis.conf, .netrc split over lines). */
-const SPACE_SEPARATED = /^(?<k>requirepass|masterauth|password|passwd|passphrase)[ \t]+(?<v>[^\s'"`]{6,300})[ \t]*$/gi;
-const NETRC = /\bmachine[ \t]+\S{1,253}[ \t]+login[ \t]+\S{1,200}[ \t]+password[ \t]+(?<v>\S{1,300})/g;
-const REDIS_AUTH = /(?:^|[>`$#][ \t]*|redis-cli\b[^\n]{0,200}?[ \t])AUTH[ \t]+(?:[\w.-]{1,64}[ \t]+)?(?<v>[^\s'"`]{4,300})/g;
-const AUTH_HEADER = /\b(?:proxy-)?authorization["']?[ \t]*[:=][ \t]*["']?(?<scheme>bearer|token|bot|apikey|api-key|ssws|basic|digest|key)[ \t]+(?<v>[A-Za-z0-9._~+/=-]{6,})/gi;
-const BEARER = /\bbearer[ \t]+(?<v>[A-Za-z0-9._~+/-]{16,}=*)/gi;
+const SPACE_SEPARATED = /^(?<k>requirepass|masterauth|password|passwd|passphrase)[ \t]+(?<v>[^\s'"`]{6,300})[ \t]*$/dgi;
+const NETRC = /\bmachine[ \t]+\S{1,253}[ \t]+login[ \t]+\S{1,200}[ \t]+password[ \t]+(?<v>\S{1,300})/dg;
+const REDIS_AUTH = /(?:^|[>`$#][ \t]*|redis-cli\b[^\n]{0,200}?[ \t])AUTH[ \t]+(?:[\w.-]{1,64}[ \t]+)?(?<v>[^\s'"`]{4,300})/dg;
+const AUTH_HEADER = /\b(?:proxy-)?authorization["']?[ \t]*[:=][ \t]*["']?(?<scheme>bearer|token|bot|apikey|api-key|ssws|basic|digest|key)[ \t]+(?<v>[A-Za-z0-9._~+/=-]{6,})/dgi;
+const BEARER = /\bbearer[ \t]+(?<v>[A-Za-z0-9._~+/-]{16,}=*)/dgi;
 const URL_START = /\b[a-zA-Z][a-zA-Z0-9+.-]{1,30}:\/\//g;
 
 /** Hosts reserved for documentation (RFC 2606, 6761): credentials on them are examples. */
@@ -93,10 +93,10 @@ const DIRECT = /^[ \t]+(?:(?:set to|changed to|reset to|to|à|de|du|d['’]|c['�
 /** What unlocks or protects: « déverrouiller le coffre : … », "protected by …", "encrypted with …". */
 const UNLOCK = new RegExp(
   String.raw`\b(?:d[ée]verrouill\p{L}*|unlock(?:s|ed)?|ouvr(?:ir|e[zs]?)|decrypt(?:s|ed)?|d[ée]chiffr\p{L}*|prot[ée]g[ée]e?s?|protected|chiffr[ée]e?s?|encrypted)\b[^\n.;!?${BT}"«]{0,40}?(?:[ \t]*[:→][ \t]*|[ \t]+(?:avec|with|par|by|using)[ \t]+)(?:(?:le|la|the|mot de passe|password|passphrase)[ \t]+)?(?<v>${BT}[^${BT}\n]{4,200}${BT}|"[^"\n]{4,200}"|«[^»\n]{4,200}»|[^\s${BT}"',;()]{6,200})`,
-  'giu',
+  'dgiu',
 );
 /** `user / password` after a service name (« Sentry → svc-backup / comete40biscuit »), the password judged strictly. */
-const USER_SLASH_PASSWORD = /(?<![\w/.:-])(?<user>(?!v?\d)[a-z][\w.@-]{1,31})[ \t]+\/[ \t]+(?<v>[^\s`"',;()|]{8,100})/g;
+const USER_SLASH_PASSWORD = /(?<![\w/.:-])(?<user>(?!v?\d)[a-z][\w.@-]{1,31})[ \t]+\/[ \t]+(?<v>[^\s`"',;()|]{8,100})/dg;
 const PROSE_VALUE = /^(?:`[^`\n]{1,200}`|"[^"\n]{1,200}"|'[^'\n]{1,200}'|«[^»\n]{1,200}»|“[^”\n]{1,200}”|[^\s`"'«»,;()]{1,200})/u;
 /** « j'ai mis `…` comme mdp », "use … as the password", "… is the password". */
 const VALUE_THEN_KEYWORD = new RegExp(
@@ -118,19 +118,21 @@ function valueBefore(text: string, end: number): { value: string; at: number } |
 /** "log in with admin and …", « connecte-toi avec admin / … », "identifiants : admin / …", "use … to log in". */
 const LOGIN_PAIR = new RegExp(
   String.raw`(?<![\w/:.@${BT}-])(?:log ?in|login|sign(?:ed)? in|logged in|connect|connecte[sz]?(?:-toi|-vous)?|connecter|connexion|identifiants?|credentials?|creds|compte|account|user(?:name)?|utilisateur)(?![\p{L}\d_])(?:[ \t]+(?:de|du|des|d['’]|for|of|pour|sur|on|à|la|le|the|with|avec)[ \t]+[\p{L}\w.'’-]{1,30}){0,2}(?:[ \t]+[\p{L}\w.-]{1,30}(?=[ \t]*:))?[ \t]*[:=→]?[ \t]*(?:(?:en|as|comme)[ \t]+)?${BT}?[\w][\w.@+-]{1,63}${BT}?(?:[ \t]*(?:\/|,|\+|,? password|,? mot de passe|,? mdp)[ \t]*|[ \t]+(?:and|et|with|avec)[ \t]+|:(?=[^\s:]))(?<v>${BT}[^${BT}\n]{4,100}${BT}|"[^"\n]{4,100}"|'[^'\n]{4,100}'|[^\s${BT}"',;()]{6,100})`,
-  'giu',
+  'dgiu',
 );
-const USE_TO_LOGIN = new RegExp(String.raw`\b(?:use|utilise[zr]?|tape[zr]?|type|enter|saisi[sr]?)[ \t]+(?<v>${BT}[^${BT}\n]{4,100}${BT}|"[^"\n]{4,100}"|[^\s${BT}"',;()]{6,100})[ \t]+(?:to log ?in|to sign in|to connect|pour (?:te |vous |se )?connecter|pour (?:la )?connexion|as (?:the )?password)`, 'giu');
+const USE_TO_LOGIN = new RegExp(String.raw`\b(?:use|utilise[zr]?|tape[zr]?|type|enter|saisi[sr]?)[ \t]+(?<v>${BT}[^${BT}\n]{4,100}${BT}|"[^"\n]{4,100}"|[^\s${BT}"',;()]{6,100})[ \t]+(?:to log ?in|to sign in|to connect|pour (?:te |vous |se )?connecter|pour (?:la )?connexion|as (?:the )?password)`, 'dgiu');
 /** « Clé Datadog : … », "Mailgun key: …", "Algolia admin key …": a capitalised name next to a key. */
 const VENDOR_KEY = new RegExp(
   String.raw`(?:\b(?:[Cc]l[ée]s?|[Kk]ey)(?:[ \t]+(?:de|du|d['’])[ \t]*\p{L}+)?[ \t]+(?:(?:admin|api|secr[èe]te|priv[ée]e|d['’ ]?api|de l['’]api)[ \t]+)?(?<a>[A-Z][\w.-]{1,30}(?:[ \t]+[A-Z][\w.-]{1,30})?)(?![\w.-])|\b(?<b>[A-Z][\w.-]{1,30}),?(?:[ \t]+(?:admin|api|app|secret|write|master|private|server|license|licence|search|ingest))?[ \t]+(?:key|clé))[^\n:=→${BT}"]{0,40}?(?:[ \t]*(?::|→|->)[ \t]*|[ \t]+[-–—=][ \t]+|[ \t]+(?:est|is|c['’]est)[ \t]+)${VALUE}`,
-  'gu',
+  'dgu',
 );
 const NOT_VENDORS = /^(?:Redis|S3|SSH|API|GPG|PGP|Cache|Primary|Partition|Sort|Foreign|Idempotency|The|A|La|Le|Une|Un|Ma|Mon|Cette|This|Your|Votre|Public|Publique|USB|JSON|YAML|Map|Object|React|Vue)(?:\s|$)/;
 
+/** The value group `v` and its offset: from the match's indices (`d` flag) when it is not at the match's end. */
 function captured(match: RegExpExecArray): { value: string; at: number } {
   const value = match.groups!.v!;
-  return { value, at: match.index + match[0].length - value.length };
+  const indices = match.indices?.groups?.v;
+  return { value, at: indices ? indices[0] : match.index + match[0].length - value.length };
 }
 
 /** What a line binds: assignments, options, commands, headers, sentences. */

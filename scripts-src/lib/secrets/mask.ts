@@ -16,6 +16,17 @@ export function maskSecret(value: string): string {
   return `${prefix}****${tail}`;
 }
 
+/** Characters that cannot end a token: blanks, quotes, brackets, and the signs around a value (`=`, `:`, `@`). */
+const BOUNDARY = /[\s"'`<>|,;()[\]{}=:@]/;
+
+/** A flagged range grown to the whole token around it: what was found in part (a token cut by an invisible character) is hidden whole. */
+function wholeToken(line: string, range: { start: number; end: number }): { start: number; end: number } {
+  let { start, end } = range;
+  while (start > 0 && !BOUNDARY.test(line[start - 1]!)) start--;
+  while (end < line.length && !BOUNDARY.test(line[end]!)) end++;
+  return { start, end };
+}
+
 /**
  * The line with each flagged range masked, every other copy of a flagged
  * value masked too, and anything else that looks random; shortened around
@@ -26,7 +37,7 @@ export function maskExcerpt(line: string, ranges: Array<{ start: number; end: nu
   let cursor = 0;
   let focusInMasked = 0;
   const values = new Set<string>();
-  for (const range of [...ranges].sort((a, b) => a.start - b.start)) {
+  for (const range of ranges.map((range) => wholeToken(line, range)).sort((a, b) => a.start - b.start)) {
     if (range.start < cursor) continue;
     masked += line.slice(cursor, range.start);
     if (range.start <= focus && focus < range.end) focusInMasked = masked.length;
@@ -37,7 +48,8 @@ export function maskExcerpt(line: string, ranges: Array<{ start: number; end: nu
   }
   masked += line.slice(cursor);
   for (const value of values) masked = masked.split(value).join(maskSecret(value));
-  masked = masked.replace(/[A-Za-z0-9+/_=-]{20,}/g, (run) => (/\d/.test(run) && /[A-Za-z]/.test(run) ? '****' : run));
+  // Anything else drawn at random is hidden too, even when an invisible character cuts it in two.
+  masked = masked.replace(/[A-Za-z0-9+/_=\u00AD\u200B-\u200D\u2060\uFEFF-]{16,}/g, (run) => (/\d/.test(run) && /[A-Za-z]/.test(run) ? '****' : run));
   const from = Math.max(0, focusInMasked - EXCERPT_BEFORE);
   const to = Math.min(masked.length, focusInMasked + EXCERPT_AFTER);
   return `${from > 0 ? '…' : ''}${masked.slice(from, to).trim()}${to < masked.length ? '…' : ''}`;
