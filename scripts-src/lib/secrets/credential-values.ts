@@ -58,22 +58,26 @@ export function isPlaceholder(raw: string): boolean {
   // Masks and ellipses: ****, xxxx, •••, ..., …, a run of one character.
   if (/\*{3,}|[xX]{4,}|•{3,}|\.{3,}|…|#{4,}|_{4,}|-{4,}|(.)\1{5,}/.test(value)) return true;
   if (/^[*•x.#_-]+$/i.test(value)) return true;
-  if (/^(?:your|votre|vos|my|mon|ma|insert|replace|enter|some|remplacer|mettre|put|add|paste|coller)[-_]|^(?:a|an|the|le|la|un|une)[-_]/i.test(value)) return true;
+  // « votre-jeton », "your_api_key", "the-token": words only (a drawn `MA_NmBv1…` starts like « ma_ » by chance).
+  if (/^(?:(?:your|votre|vos|my|mon|ma|insert|replace|enter|some|remplacer|mettre|put|add|paste|coller|a|an|the|le|la|un|une)[-_])(?:[a-z]+[-_]?)+$/i.test(value)) return true;
   if (/^(?:your|votre|vos|my|mon|ma|insert|replace|enter|some|remplacer|mettre|put|add|paste|coller) /i.test(value) && /pass|mot|token|jeton|cl[ée]|key|secret|here|ici/i.test(value)) return true;
   if (/[-_](?:here|ici)$/i.test(value) || /[-_.](?:your|votre|vos|my|mon|ma)[-_]/i.test(value)) return true;
   // The documentation's own examples (AKIAIOSFODNN7EXAMPLE…) and upper-case stand-ins (MYTOKEN1, API_KEY_HERE).
-  if (/example|exemple|dummy|placeholder|redacted|sample|fake/i.test(value)) return true;
+  // Written whole, in one case (a drawn `…GfAKEa5…` holds the letters by chance).
+  if (/example|exemple|dummy|placeholder|redacted|sample|fake|EXAMPLE|EXEMPLE|DUMMY|PLACEHOLDER|REDACTED|SAMPLE|FAKE|Example|Exemple|Dummy|Sample|Fake/.test(value)) return true;
   // A value that names itself: `password-for-30001`, `test-secret-not-for-production`, `base32secret`, `myToken`.
   if (value.split(/[-_.]/).length >= 2 && value.split(/[-_.]/).some((part) => /^(?:password|passwd|pwd|secret|token|mdp|motdepasse|apikey|credentials|creds)$/i.test(part))) return true;
   if (/^[A-Za-z][A-Za-z0-9_]*$/.test(value) && /secret|token|passw|apikey|[a-z_]key$/i.test(value) && !/\d[A-Za-z]\d|[A-Z]\d[A-Z]/.test(value)) return true;
-  if (/^(?:MY|YOUR|SOME|THE)?[A-Z]+(?:_[A-Z]+)*\d{0,3}$/.test(value) && /TOKEN|KEY|SECRET|PASS|PWD|MDP|AUTH|CRED|JETON|CLE/.test(value)) return true;
+  // Upper-case stand-ins: MYTOKEN1, API_KEY_HERE, YOUR_SECRET (a drawn AKIA…KEY… only contains the word by chance).
+  if (/^[A-Z]+(?:_[A-Z]+)*\d{0,3}$/.test(value) && /^(?:MY|YOUR|SOME|THE|ENTER|INSERT)[A-Z]*(?:TOKEN|KEY|SECRET|PASS|PWD|AUTH|CRED)|(?:^|_)(?:TOKEN|KEY|SECRET|PASS|PASSWORD|PWD|MDP|AUTH|CREDS?|JETON|CLE|APIKEY|HERE)(?:_|\d*$)/.test(value)) return true;
   return false;
 }
 
 /** A pointer to a secret kept elsewhere: a variable, an expression, a call, a resource address. */
 export function isReference(raw: string): boolean {
   const value = stripQuotes(raw).replace(/^[[(]+/, '');
-  if (/^(?:\$|%[A-Za-z_(]|@[A-Za-z_]|&[A-Za-z_]|\*[A-Za-z_]|!(?:Ref|Sub|GetAtt|ImportValue|vault|secret)\b)/.test(value)) return true; // $VAR, %VAR%, @Value, YAML anchors, CloudFormation tags
+  if (/^(?:\$|%[A-Za-z_(]|!(?:Ref|Sub|GetAtt|ImportValue|vault|secret)\b)/.test(value)) return true; // $VAR, %VAR%, CloudFormation tags
+  if (/^[@&*][A-Za-z_][A-Za-z_.-]*(?:\([^)]*\))?$/.test(value)) return true; // @Value("…"), YAML anchors and aliases: a name, not a draw
   if (/\$\{|\{\{|\{%|#\{|<%|\{env:|\{file:|\$\(/.test(value)) return true; // a template or an interpolation anywhere
   if (/process\.env|import\.meta\.env|os\.environ|getenv|\bENV\[|System\.getenv|secrets\.|vault:|ssm:|op:\/\/|secretKeyRef|valueFrom|keyvault|sm:\/\/|gcp:\/\/|awssm|arn:aws/i.test(value)) return true;
   // A dotted path of identifiers (var.db_password, random_password.db.result, settings.SECRET_KEY, config["x"]).

@@ -213,26 +213,32 @@ function lastAtMost(values: number[], target: number): number {
   return low;
 }
 
-/** The finding for `hits[index]`: its line (counted within its segment), the line masked around every hit on it. */
+/** How much of a long line around a finding the excerpt is cut from: masking a 1 MiB line for each of its findings would be quadratic. */
+const AROUND = 300;
+
+/** The finding for `hits[index]`: its line (counted within its segment), masked around every hit near it. */
 function toFinding(hit: Hit, index: number, hits: Hit[], segment: Segment, newlines: number[]): SecretFinding {
   const lineIndex = lastAtMost(newlines, hit.start);
   const lineStart = newlines[lineIndex]!;
-  const lineEnd = (newlines[lineIndex + 1] ?? Number.POSITIVE_INFINITY) - 1;
-  const text = segment.text;
-  const line = text.slice(lineStart - segment.start, Math.min(lineEnd, segment.start + text.length) - segment.start);
-  // Hits are sorted and apart: those on this line are neighbours of this one.
-  const onLine: Array<{ start: number; end: number }> = [];
-  for (let other = index; other >= 0 && hits[other]!.end > lineStart; other--) onLine.push(hits[other]!);
-  for (let other = index + 1; other < hits.length && hits[other]!.start < lineStart + line.length; other++) onLine.push(hits[other]!);
+  const lineEnd = Math.min((newlines[lineIndex + 1] ?? Number.POSITIVE_INFINITY) - 1, segment.start + segment.text.length);
+  const from = Math.max(lineStart, hit.start - AROUND);
+  const to = Math.min(lineEnd, Math.max(hit.end, hit.start) + AROUND);
+  const window = segment.text.slice(from - segment.start, to - segment.start);
+  // Hits are sorted and apart: those near this one are its neighbours.
+  const near: Array<{ start: number; end: number }> = [];
+  for (let other = index; other >= 0 && hits[other]!.end > from; other--) near.push(hits[other]!);
+  for (let other = index + 1; other < hits.length && hits[other]!.start < to; other++) near.push(hits[other]!);
+  const line = segment.text.slice(lineStart - segment.start, lineEnd - segment.start);
   const finding: SecretFinding = {
     rule: hit.rule,
     line: lineIndex - lastAtMost(newlines, segment.start) + 1,
     excerpt: maskExcerpt(
-      line,
-      onLine.map((other) => ({ start: Math.max(0, other.start - lineStart), end: Math.min(line.length, other.end - lineStart) })),
-      hit.start - lineStart,
+      window,
+      near.map((other) => ({ start: Math.max(0, other.start - from), end: Math.min(window.length, other.end - from) })),
+      hit.start - from,
+      { cutBefore: from > lineStart, cutAfter: to < lineEnd },
     ),
-    accepted: ACCEPTED.test(line),
+    accepted: ACCEPTED.test(line.length > 4 * AROUND ? window : line),
   };
   if (segment.path !== undefined) finding.path = segment.path;
   return finding;

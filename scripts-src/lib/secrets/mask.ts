@@ -28,11 +28,17 @@ function wholeToken(line: string, range: { start: number; end: number }): { star
 }
 
 /**
- * The line with each flagged range masked, every other copy of a flagged
- * value masked too, and anything else that looks random; shortened around
- * the finding at `focus`.
+ * The line (or the part of a long line around the finding, `cut` says where)
+ * with each flagged range masked, every other copy of a flagged value masked
+ * too, and anything else that looks random; shortened around the finding at
+ * `focus`.
  */
-export function maskExcerpt(line: string, ranges: Array<{ start: number; end: number }>, focus: number): string {
+export function maskExcerpt(
+  line: string,
+  ranges: Array<{ start: number; end: number }>,
+  focus: number,
+  cut: { cutBefore: boolean; cutAfter: boolean } = { cutBefore: false, cutAfter: false },
+): string {
   let masked = '';
   let cursor = 0;
   let focusInMasked = 0;
@@ -52,5 +58,5 @@ export function maskExcerpt(line: string, ranges: Array<{ start: number; end: nu
   masked = masked.replace(/[A-Za-z0-9+/_=\u00AD\u200B-\u200D\u2060\uFEFF-]{16,}/g, (run) => (/\d/.test(run) && /[A-Za-z]/.test(run) ? '****' : run));
   const from = Math.max(0, focusInMasked - EXCERPT_BEFORE);
   const to = Math.min(masked.length, focusInMasked + EXCERPT_AFTER);
-  return `${from > 0 ? '…' : ''}${masked.slice(from, to).trim()}${to < masked.length ? '…' : ''}`;
+  return `${from > 0 || cut.cutBefore ? '…' : ''}${masked.slice(from, to).trim()}${to < masked.length || cut.cutAfter ? '…' : ''}`;
 }

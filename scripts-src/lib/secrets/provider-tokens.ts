@@ -18,6 +18,8 @@ const PROVIDER_TOKENS: Array<[string, string]> = [
   ['github', `${B}github_pat_[A-Za-z0-9_]{40,255}`],
   ['gitlab', `${B}(?:glpat|glptt|gldt|glrt|glcbt|gloas|glsoat|glft|glimt|glagent)-[A-Za-z0-9_-]{20,}`],
   ['slack', `${B}xox[abposre]-[A-Za-z0-9-]{10,}`],
+  ['slack', `${B}xapp-\\d-[A-Z0-9]+-\\d+-[a-z0-9]+${E}`],
+  ['notion', `${B}ntn_[0-9]{11}[A-Za-z0-9]{32}[A-Za-z0-9]{3}${E}`],
   ['slack', `https://hooks\\.slack\\.com/(?:services|workflows|triggers)/[A-Za-z0-9_/-]{20,}`],
   ['discord', `https://(?:ptb\\.|canary\\.)?discord(?:app)?\\.com/api/webhooks/\\d+/[A-Za-z0-9_-]{30,}`],
   ['stripe', `${B}(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{20,}`],
@@ -208,11 +210,11 @@ export function findDisguisedTokens(lines: TokenLine[]): Hit[] {
       }
     }
     // A token cut at the end of the line, or spaced in groups: `sk_live_ 51MB L4F6 …`.
-    const tail = /(?<![\w-])(?<token>[\w.-]{3,})$/.exec(text);
+    const tail = /(?<![\w-])(?<token>[\w.-]{3,120})$/.exec(text.slice(-121));
     const nextLine = lines[index + 1];
     if (tail && nextLine && PREFIX_ANYWHERE.test(tail.groups!.token!)) {
-      const head = /^[\w-]{4,}/.exec(nextLine.text)?.[0];
-      if (head && tail.groups!.token!.length + head.length >= 20 && !found(tail.groups!.token!) && found(tail.groups!.token! + head)) hits.push({ rule: 'jeton-deguise', start: start + tail.index, end: nextLine.start + head.length });
+      const head = /^[\w-]{4,120}/.exec(nextLine.text)?.[0];
+      if (head && tail.groups!.token!.length + head.length >= 20 && !found(tail.groups!.token!) && found(tail.groups!.token! + head)) hits.push({ rule: 'jeton-deguise', start: start + text.length - tail.groups!.token!.length, end: nextLine.start + head.length });
     }
     for (const spaced of text.matchAll(SPACED_GROUPS)) {
       if (PREFIX_ANYWHERE.test(spaced[1]!) && found(spaced[0].replace(/[ \t]+/g, ''))) hits.push({ rule: 'jeton-deguise', start: start + spaced.index!, end: start + spaced.index! + spaced[0].length });
