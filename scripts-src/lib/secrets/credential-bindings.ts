@@ -370,7 +370,10 @@ function proseBindings(text: string): Binding[] {
     for (let match = VENDOR_KEY.exec(text); match; match = VENDOR_KEY.exec(text)) {
       const vendor = match.groups!.a ?? match.groups!.b!;
       const { value, at } = captured(match);
-      if (NOT_VENDORS.test(vendor) || NOT_PROSE_VALUE.test(value)) continue;
+      if (NOT_VENDORS.test(vendor) || NOT_PROSE_VALUE.test(value)) {
+        VENDOR_KEY.lastIndex = match.index + 1; // « La clé Rollbar » : not "La", but "Rollbar" may be the vendor
+        continue;
+      }
       found.push({ rule: 'prose', role: 'token', setting: 'code', value: unpunctuated(value), at });
     }
   }
