@@ -56,15 +56,17 @@ export function isPlaceholder(raw: string): boolean {
   if (/^[<[({]/.test(value) && /[>\])}]$/.test(value)) return true; // <votre-jeton>, [redacted:github], {token}
   if (/\[(?:redacted|masqu|expurg)|\((?:redacted|masqu)/i.test(value)) return true;
   // Masks and ellipses: ****, xxxx, •••, ..., …, a run of one character.
-  if (/\*{3,}|[xX]{4,}|•{3,}|\.{3,}|…|#{4,}|_{4,}|-{4,}|(.)\1{5,}/.test(value)) return true;
+  if (/\*{3,}|x{4,}|X{4,}|•{3,}|\.{3,}|…|#{4,}|_{4,}|-{4,}|(.)\1{5,}/.test(value)) return true;
   if (/^[*•x.#_-]+$/i.test(value)) return true;
   // « votre-jeton », "your_api_key", "the-token": words only (a drawn `MA_NmBv1…` starts like « ma_ » by chance).
   if (/^(?:(?:your|votre|vos|my|mon|ma|insert|replace|enter|some|remplacer|mettre|put|add|paste|coller|a|an|the|le|la|un|une)[-_])(?:[a-z]+[-_]?)+$/i.test(value)) return true;
   if (/^(?:your|votre|vos|my|mon|ma|insert|replace|enter|some|remplacer|mettre|put|add|paste|coller) /i.test(value) && /pass|mot|token|jeton|cl[ée]|key|secret|here|ici/i.test(value)) return true;
-  if (/[-_](?:here|ici)$/i.test(value) || /[-_.](?:your|votre|vos|my|mon|ma)[-_]/i.test(value)) return true;
+  // `xoxb-your-bot-token`, `api-key-here`: lower-case words (a drawn `…-MA_BA8…` holds the letters by chance).
+  if (/[-_](?:here|ici|HERE|ICI)$/.test(value) || /[-_.](?:your|votre|vos|my|mon|ma)[-_][a-z]+(?:[-_][a-z]+)*$/.test(value)) return true;
   // The documentation's own examples (AKIAIOSFODNN7EXAMPLE…) and upper-case stand-ins (MYTOKEN1, API_KEY_HERE).
   // Written whole, in one case (a drawn `…GfAKEa5…` holds the letters by chance).
-  if (/example|exemple|dummy|placeholder|redacted|sample|fake|EXAMPLE|EXEMPLE|DUMMY|PLACEHOLDER|REDACTED|SAMPLE|FAKE|Example|Exemple|Dummy|Sample|Fake/.test(value)) return true;
+  // Upper-case only when long: a drawn `AKIA…FAKE…` of capitals and digits spells four letters by chance.
+  if (/example|exemple|dummy|placeholder|redacted|sample|fake|EXAMPLE|EXEMPLE|PLACEHOLDER|REDACTED|Example|Exemple|Dummy|Sample|Fake/.test(value)) return true;
   // A value that names itself: `password-for-30001`, `test-secret-not-for-production`, `base32secret`, `myToken`.
   if (value.split(/[-_.]/).length >= 2 && value.split(/[-_.]/).some((part) => /^(?:password|passwd|pwd|secret|token|mdp|motdepasse|apikey|credentials|creds)$/i.test(part))) return true;
   if (/^[A-Za-z][A-Za-z0-9_]*$/.test(value) && /secret|token|passw|apikey|[a-z_]key$/i.test(value) && !/\d[A-Za-z]\d|[A-Z]\d[A-Z]/.test(value)) return true;
