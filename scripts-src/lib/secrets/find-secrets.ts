@@ -9,6 +9,7 @@
  * this module, not even as a property name in a JSON path.
  */
 import { walkJson } from '../json-walk.js';
+import { lastAtMost, lineStarts } from '../text/markdown-model.js';
 import { mappedRevealedView, originalOffset } from '../text/normalise.js';
 import { findBindings, type ScanLine } from './credential-bindings.js';
 import { roleOfName } from './credential-names.js';
@@ -133,6 +134,7 @@ function ourHits(text: string): Hit[] {
   return hits;
 }
 
+/** Every rule on `text`, read line by line without container markers. */
 function scanLines(text: string): Hit[] {
   const lines: ScanLine[] = [];
   let lineStart = 0;
@@ -193,25 +195,6 @@ function dedupe(hits: Hit[]): Hit[] {
   return kept;
 }
 
-
-/** Offsets where each line of `text` starts. */
-function lineStarts(text: string): number[] {
-  const starts = [0];
-  for (let index = text.indexOf('\n'); index >= 0; index = text.indexOf('\n', index + 1)) starts.push(index + 1);
-  return starts;
-}
-
-/** The last index in sorted `values` whose value is ≤ `target`. */
-function lastAtMost(values: number[], target: number): number {
-  let low = 0;
-  let high = values.length - 1;
-  while (low < high) {
-    const middle = (low + high + 1) >> 1;
-    if (values[middle]! <= target) low = middle;
-    else high = middle - 1;
-  }
-  return low;
-}
 
 /** How much of a long line around a finding the excerpt is cut from: masking a 1 MiB line for each of its findings would be quadratic. */
 const AROUND = 300;

@@ -86,19 +86,22 @@ export function lineStarts(text: string): number[] {
   return starts;
 }
 
+/** The last index in sorted `values` whose value is ≤ `target` (0 when none is). */
+export function lastAtMost(values: number[], target: number): number {
+  let low = 0;
+  let high = values.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if (values[middle]! <= target) low = middle;
+    else high = middle - 1;
+  }
+  return low;
+}
+
 /** Offset → line, for a text whose first line is `firstLine`: a binary search over its newlines (built once, linear). */
 export function lineLocator(text: string, firstLine = 1): (offset: number) => number {
   const starts = lineStarts(text);
-  return (offset) => {
-    let low = 0;
-    let high = starts.length - 1;
-    while (low < high) {
-      const middle = (low + high + 1) >> 1;
-      if (starts[middle]! <= offset) low = middle;
-      else high = middle - 1;
-    }
-    return firstLine + low;
-  };
+  return (offset) => lastAtMost(starts, offset) + firstLine;
 }
 
 const BLOCKQUOTE = / {0,3}> ?/y;
