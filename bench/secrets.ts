@@ -20,9 +20,10 @@ import { join } from 'node:path';
 import { findSecrets, findSecretsInJson, type SecretFinding } from '../scripts-src/lib/secrets/find-secrets.js';
 import { publicPrefix } from '../scripts-src/lib/secrets/provider-tokens.js';
 import { loadNpmDocs } from './corpus/npm-docs.js';
-import { providerSamples, seededRandom } from './corpus/provider-samples.js';
+import { providerSamples } from './corpus/provider-samples.js';
 import { honestCorpus } from './corpus/secret-honest.js';
 import { leakCorpus } from './corpus/secret-leaks.js';
+import { seededRandom } from './corpus/seeded-random.js';
 import { largeExport } from './large-export.js';
 
 const WORKSHOP = /api[_-]?key|token|secret|password|Bearer /i;

@@ -39,18 +39,6 @@ export interface ProviderSample {
   secret(sampleText: string): string;
 }
 
-/** mulberry32: a small, fast, seedable PRNG returning floats in [0, 1). */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 // ---------------------------------------------------------------------------
 // Alphabets (built from code point ranges, so the source holds no long runs).
 // ---------------------------------------------------------------------------

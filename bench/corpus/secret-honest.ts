@@ -23,6 +23,7 @@
  *   npx tsx -e "import('./bench/corpus/secret-honest.ts').then(m => console.log(m.honestCorpus().length))"
  */
 import { createHash } from 'node:crypto';
+import { seededRandom } from './seeded-random.js';
 
 export interface HonestCase {
   family: string;
@@ -34,17 +35,6 @@ export interface HonestCase {
 // ---------------------------------------------------------------------------
 
 type Rand = () => number;
-
-function mulberry32(seed: number): Rand {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const HEX = '0123456789abcdef';
 const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
@@ -2122,7 +2112,7 @@ const FAMILIES: readonly { family: string; count: number; templates: Template[] 
 
 /** About 350 honest handoff notes; the same seed always gives the same corpus. */
 export function honestCorpus(seed = 1): HonestCase[] {
-  const rand = mulberry32(seed);
+  const rand = seededRandom(seed);
   const cases: HonestCase[] = [];
   for (const { family, count, templates } of FAMILIES) {
     for (let i = 0; i < count; i++) {

@@ -36,6 +36,7 @@
  *   npx tsx bench/corpus/secret-leaks.ts    # cases per family, and the self-check
  */
 import { pathToFileURL } from 'node:url';
+import { seededRandom } from './seeded-random.js';
 
 export interface LeakCase {
   family: string;
@@ -64,21 +65,6 @@ interface Family {
   name: string;
   count: number;
   templates: Template[];
-}
-
-// ---------------------------------------------------------------------------
-// Seeded randomness.
-// ---------------------------------------------------------------------------
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const LOWER = 'abcdefghijklmnopqrstuvwxyz';
@@ -118,7 +104,7 @@ class Gen {
   private readonly next: () => number;
 
   constructor(seed: number) {
-    this.next = mulberry32(seed);
+    this.next = seededRandom(seed);
   }
 
   int(min: number, max: number): number {
