@@ -19,6 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findSecrets, findSecretsInJson, type SecretFinding } from '../scripts-src/lib/secrets/find-secrets.js';
 import { publicPrefix } from '../scripts-src/lib/secrets/provider-tokens.js';
+import { removeHiddenCharacters } from '../scripts-src/lib/text/hidden-characters.js';
 import { loadNpmDocs } from './corpus/npm-docs.js';
 import { providerSamples } from './corpus/provider-samples.js';
 import { honestCorpus } from './corpus/secret-honest.js';
@@ -50,12 +51,11 @@ function labelledFolder(): string {
  */
 function printedWindow(shown: string, secrets: string[]): string | undefined {
   for (const [index, secret] of secrets.entries()) {
-    const material = secret
+    const material = removeHiddenCharacters(secret)
       .split('\n')
       .filter((line) => !/^[> \t]*-----/.test(line))
       .join('\n')
-      .replace(/\\n/g, '\n')
-      .replace(/[\u00AD\u200B-\u200D\u2060\uFEFF]/g, '');
+      .replace(/\\n/g, '\n');
     for (const run of material.split(/[\s"'`+[\](),]+|\.join/)) {
       const part = run.slice(publicPrefix(run).length);
       for (let at = 0; at + 6 <= part.length; at++) if (shown.includes(part.slice(at, at + 6))) return `secret #${index}, caractères ${at}–${at + 5}`;

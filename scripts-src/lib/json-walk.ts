@@ -28,7 +28,7 @@ interface Frame {
 }
 
 /** The path of property `key` of the object at `path`: `$.info.title`, `$.env["redis-url"]`. */
-export function propertyPath(path: string, key: string): string {
+function propertyPath(path: string, key: string): string {
   return /^[A-Za-z_$][\w$]*$/.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`;
 }
 

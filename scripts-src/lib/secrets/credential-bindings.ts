@@ -12,14 +12,7 @@
  */
 import { identifierWords, PROSE_PASSWORD, PROSE_TOKEN, roleOfName, roleOfProseWord, type Role } from './credential-names.js';
 import { isCredentialValue, isDefaultPassword, isPlaceholder, isWordLike, looksRandom, stripQuotes } from './credential-values.js';
-import type { Hit } from './hits.js';
-
-export interface ScanLine {
-  /** The line without its container markers. */
-  text: string;
-  /** Offset of `text` in the scanned text. */
-  start: number;
-}
+import type { Hit, ScanLine } from './hits.js';
 
 /** A value and where it sits on its line. */
 interface Binding {

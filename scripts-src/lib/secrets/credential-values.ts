@@ -76,7 +76,7 @@ export function isPlaceholder(raw: string): boolean {
 }
 
 /** A pointer to a secret kept elsewhere: a variable, an expression, a call, a resource address. */
-export function isReference(raw: string): boolean {
+function isReference(raw: string): boolean {
   const value = stripQuotes(raw).replace(/^[[(]+/, '');
   if (/^(?:\$|%[A-Za-z_(]|!(?:Ref|Sub|GetAtt|ImportValue|vault|secret)\b)/.test(value)) return true; // $VAR, %VAR%, CloudFormation tags
   if (/^[@&*][A-Za-z_][A-Za-z_.-]*(?:\([^)]*\))?$/.test(value)) return true; // @Value("…"), YAML anchors and aliases: a name, not a draw
@@ -100,7 +100,7 @@ export function isReference(raw: string): boolean {
 }
 
 /** Identifiers with a shape of their own. */
-export function hasIdentifierShape(value: string): boolean {
+function hasIdentifierShape(value: string): boolean {
   return (
     /^[0-9a-f]{7,40}$/.test(value) || // a commit (a hex key is judged by its role first)
     /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value) || // a UUID
@@ -131,7 +131,7 @@ export function hasIdentifierShape(value: string): boolean {
   );
 }
 
-export function characterClasses(value: string): number {
+function characterClasses(value: string): number {
   return [/[a-z]/, /[A-Z]/, /[0-9]/, /[^A-Za-z0-9]/].filter((re) => re.test(value)).length;
 }
 

@@ -11,10 +11,10 @@
 import { walkJson } from '../json-walk.js';
 import { lastAtMost, lineStarts } from '../text/markdown-model.js';
 import { mappedRevealedView, originalOffset } from '../text/normalise.js';
-import { findBindings, type ScanLine } from './credential-bindings.js';
+import { findBindings } from './credential-bindings.js';
 import { roleOfName } from './credential-names.js';
 import { isPlaceholder } from './credential-values.js';
-import type { Hit } from './hits.js';
+import type { Hit, ScanLine } from './hits.js';
 import { maskExcerpt, maskSecret } from './mask.js';
 import { findPrivateKeys } from './private-keys.js';
 import { findDisguisedTokens, findProviderTokens } from './provider-tokens.js';

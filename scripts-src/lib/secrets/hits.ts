@@ -1,3 +1,12 @@
+/** What the rules read and report: lines of the scanned text, and where a secret was found in it. */
+
+/** A line of the scanned text, without its Markdown container markers (`> `, `- `, indentation). */
+export interface ScanLine {
+  text: string;
+  /** Offset of `text` in the scanned text. */
+  start: number;
+}
+
 /** Where a rule found a secret: the offsets of the value in the text it read (the value itself is never kept). */
 export interface Hit {
   rule: string;

@@ -7,19 +7,12 @@
  * quoted in a Markdown `>` block is a key too. Certificates and public keys
  * have the same look and are not secrets: their DER structure tells them apart.
  */
-import type { Hit } from './hits.js';
-
-export interface KeyLine {
-  /** The line without its Markdown container markers (`> `, `- `, indentation). */
-  text: string;
-  /** Offset of `text` in the scanned text. */
-  start: number;
-}
+import type { Hit, ScanLine } from './hits.js';
 
 const BEGIN = /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/;
 const END = /-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/;
 const ANY_ARMOUR = /^-----(?:BEGIN|END) /;
-const BODY_LINE = /^[A-Za-z0-9+/]{40,80}={0,2}$|^[A-Za-z0-9+/]{4,80}={0,2}$/;
+const BODY_LINE = /^[A-Za-z0-9+/]{4,80}={0,2}$/;
 const FULL_BODY_LINE = /^[A-Za-z0-9+/]{60,76}$/;
 const ESCAPED_BODY = /PRIVATE KEY(?: BLOCK)?-----(?:\\[nr])+[A-Za-z0-9+/]{24,}/;
 const HEADER_FIELD = /^[A-Za-z-]+: /; // Proc-Type: 4,ENCRYPTED
@@ -37,10 +30,10 @@ function decodesToPrivateKey(body: string): boolean {
 }
 
 /** Private keys among `lines` (in order, container markers removed). */
-export function findPrivateKeys(lines: KeyLine[]): Hit[] {
+export function findPrivateKeys(lines: ScanLine[]): Hit[] {
   const hits: Hit[] = [];
   // One hit per key, from its first line to its last: the report shows the first line, masked.
-  const report = (first: KeyLine, last: KeyLine = first) => hits.push({ rule: 'cle-privee', start: first.start, end: last.start + last.text.length });
+  const report = (first: ScanLine, last: ScanLine = first) => hits.push({ rule: 'cle-privee', start: first.start, end: last.start + last.text.length });
   let index = 0;
   while (index < lines.length) {
     const text = lines[index]!.text.trim();
@@ -72,7 +65,7 @@ export function findPrivateKeys(lines: KeyLine[]): Hit[] {
 }
 
 /** The run of body lines (and PEM header fields) from `from`: where it ends, how many lines, how many characters. */
-function bodyAfter(lines: KeyLine[], from: number): { next: number; count: number; length: number } {
+function bodyAfter(lines: ScanLine[], from: number): { next: number; count: number; length: number } {
   let next = from;
   let count = 0;
   let length = 0;

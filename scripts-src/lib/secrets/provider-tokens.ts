@@ -6,7 +6,7 @@
  * on their disguises: split into literals, cut, spaced or encoded.
  */
 import { isPlaceholder, looksRandom } from './credential-values.js';
-import type { Hit } from './hits.js';
+import type { Hit, ScanLine } from './hits.js';
 
 const B = '(?<![A-Za-z0-9_])'; // left boundary
 const E = '(?![A-Za-z0-9_])'; // right boundary
@@ -109,7 +109,7 @@ const PROVIDER_TOKENS: Array<[string, string]> = [
  * groups, classes and quantified atoms): `_mmk`, `Q~`, `.atlasv1.`. A text
  * without it cannot match, and `includes` is much cheaper than the regex.
  */
-export function requiredLiteral(source: string): string {
+function requiredLiteral(source: string): string {
   let best = '';
   let run = '';
   let depth = 0;
@@ -168,19 +168,13 @@ export function publicPrefix(value: string): string {
   return PUBLIC_PREFIX.exec(value)?.[0] ?? '';
 }
 
-export interface TokenLine {
-  text: string;
-  /** Offset of `text` in the scanned text. */
-  start: number;
-}
-
 /**
  * Provider tokens written so that a scanner misses them: split into literals
  * or code spans (`"sk-ant-" + …` over several lines, `["glpat", "…"].join("-")`,
  * « `ghp_` suivi de `…` »), cut by a line break, spaced in groups of four,
  * or encoded in base64 or hex. Each is joined or decoded, then read again.
  */
-export function findDisguisedTokens(lines: TokenLine[]): Hit[] {
+export function findDisguisedTokens(lines: ScanLine[]): Hit[] {
   const hits: Hit[] = [];
   const found = (text: string) => findProviderTokens(text).length > 0;
   for (const [index, line] of lines.entries()) {
