@@ -4,10 +4,13 @@
  * `AKIA`, a PEM header) and, when long, its last two characters:
  * `ghp_****…9f`. Nothing of a password or a passphrase is shown.
  */
+import { HIDDEN_ANYWHERE } from '../text/hidden-characters.js';
 import { publicPrefix } from './provider-tokens.js';
 
 const EXCERPT_BEFORE = 30;
 const EXCERPT_AFTER = 40;
+/** A run of token characters, invisible ones included (the reading guard's set): what is drawn at random is masked whole. */
+const DRAWN_RUN = new RegExp(`(?:[A-Za-z0-9+/_=-]|${HIDDEN_ANYWHERE.source}){16,}`, 'gu');
 
 export function maskSecret(value: string): string {
   const prefix = publicPrefix(value);
@@ -55,7 +58,7 @@ export function maskExcerpt(
   masked += line.slice(cursor);
   for (const value of values) masked = masked.split(value).join(maskSecret(value));
   // Anything else drawn at random is hidden too, even when an invisible character cuts it in two.
-  masked = masked.replace(/[A-Za-z0-9+/_=\u00AD\u200B-\u200D\u2060\uFEFF-]{16,}/g, (run) => (/\d/.test(run) && /[A-Za-z]/.test(run) ? '****' : run));
+  masked = masked.replace(DRAWN_RUN, (run) => (/\d/.test(run) && /[A-Za-z]/.test(run) ? '****' : run));
   const from = Math.max(0, focusInMasked - EXCERPT_BEFORE);
   const to = Math.min(masked.length, focusInMasked + EXCERPT_AFTER);
   return `${from > 0 || cut.cutBefore ? '…' : ''}${masked.slice(from, to).trim()}${to < masked.length || cut.cutAfter ? '…' : ''}`;
