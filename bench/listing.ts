@@ -7,8 +7,8 @@
  *   npm run bench:listing
  */
 import { spawnSync } from 'node:child_process';
-import { openRedisMailbox } from '../scripts-src/lib/redis-mailbox.js';
-import { readRedisSettings } from '../scripts-src/lib/redis-settings.js';
+import { openRedisMailbox } from '../scripts-src/lib/mailbox/redis/redis-mailbox.js';
+import { readRedisSettings } from '../scripts-src/lib/mailbox/redis/settings.js';
 import { programPaths } from '../test/helpers/run-program.js';
 import { startRedis } from '../test/helpers/redis-server.js';
 
@@ -18,7 +18,7 @@ const redis = await startRedis(['--enable-debug-command', 'local']);
 try {
   console.log('Remplissage : 1 000 000 clés sans rapport, 10 000 notes d’autres équipes, 100 notes de l’équipe mesurée…');
   await redis.admin.call('DEBUG', 'POPULATE', '1000000', 'sans-rapport');
-  const mailbox = await openRedisMailbox(readRedisSettings(redis.env));
+  const mailbox = await openRedisMailbox(readRedisSettings(redis.env), { journalDays: 30, ttlMaxSeconds: 7 * 86400 });
   const note = Buffer.from('---\ntitre: Note de banc\nresume: une ligne\n---\n# Objectif\nmesurer\n');
   const publish = (team: string, author: string) => mailbox.publish({ team, author, note, ttlSeconds: 3600, now: new Date(), summary: { title: 'Note de banc' } });
   for (let batch = 0; batch < 100; batch++) {

@@ -10,8 +10,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openRedisMailbox } from '../scripts-src/lib/redis-mailbox.js';
-import { readRedisSettings } from '../scripts-src/lib/redis-settings.js';
+import { openRedisMailbox } from '../scripts-src/lib/mailbox/redis/redis-mailbox.js';
+import { readRedisSettings } from '../scripts-src/lib/mailbox/redis/settings.js';
 import { handoffNote } from '../test/helpers/notes.js';
 import { packDir, programPaths, repoRoot } from '../test/helpers/run-program.js';
 import { startRedis } from '../test/helpers/redis-server.js';
@@ -103,7 +103,7 @@ try {
   }
 
   console.log('Listes de 1 000 et 10 000 notes…');
-  const mailbox = await openRedisMailbox(readRedisSettings(redis.env));
+  const mailbox = await openRedisMailbox(readRedisSettings(redis.env), { journalDays: 30, ttlMaxSeconds: 7 * 86400 });
   const small = Buffer.from(handoffNote());
   for (const [team, count] of [['mille', 1000], ['dixmille', 10000]] as const) {
     for (let start = 0; start < count; start += 500) {

@@ -4,8 +4,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Mailbox } from '../scripts-src/lib/mailbox.js';
-import { openMailbox } from '../scripts-src/lib/open-mailbox.js';
+import type { Mailbox } from '../scripts-src/lib/mailbox/contract.js';
+import { openMailbox } from '../scripts-src/lib/mailbox/open.js';
 import { startRedis } from './helpers/redis-server.js';
 import { repoRoot } from './helpers/run-program.js';
 
@@ -38,11 +38,11 @@ async function loadAndCheck(env: Record<string, string>): Promise<void> {
   // Nothing lost afterwards: every publication listed, with its TTL, and still byte-exact.
   const mailbox: Mailbox = await openMailbox(env);
   try {
-    const listed = await mailbox.list({ team });
+    const listed = (await mailbox.list({ team })).entries;
     expect(listed).toHaveLength(WORKERS * EACH);
     for (const entry of listed) expect(entry.ttlSeconds).toBeGreaterThan(500);
     const byKey = new Map(results.map((result) => [result.key, result.sent]));
-    for (const entry of listed.slice(0, 100)) expect((await mailbox.get(entry.key))!.toString()).toBe(byKey.get(entry.key));
+    for (const entry of listed.slice(0, 100)) expect((await mailbox.get(entry.key))!.value.toString()).toBe(byKey.get(entry.key));
   } finally {
     await mailbox.close();
   }

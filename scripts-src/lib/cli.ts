@@ -4,7 +4,8 @@
  * Programs never call process.exit.
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { CliError, MailboxError, UsageError, type MailboxFailure } from './errors.js';
+import { CliError, UsageError } from './errors.js';
+import { InvalidRequest, MailboxError, type MailboxFailure } from './mailbox/errors.js';
 import { ExitCode, exitCodeHelp } from './exit-code.js';
 
 export type Options = NonNullable<ParseArgsConfig['options']>;
@@ -48,7 +49,11 @@ export async function explainDenied<T>(operation: Promise<T>, message: string, h
   try {
     return await operation;
   } catch (error) {
-    if (error instanceof MailboxError && error.failure === 'no-permission') throw new CliError(`${message} (${error.mailbox})`, ExitCode.Denied, hint, { cause: error });
+    if (error instanceof MailboxError && error.failure === 'no-permission') {
+      // A folder names the file and the mode to fix; Redis' refusal is the command's own (ACL).
+      if (error.advice) throw new CliError(`droits insuffisants sur ${error.detail ?? error.mailbox} (${error.mailbox})`, ExitCode.Denied, error.advice, { cause: error });
+      throw new CliError(`${message} (${error.mailbox})`, ExitCode.Denied, hint, { cause: error });
+    }
     throw error;
   }
 }
@@ -82,6 +87,7 @@ interface Failure {
 
 function describeError(error: unknown): Failure {
   if (error instanceof CliError) return { message: error.message, hint: error.hint, exitCode: error.exitCode };
+  if (error instanceof InvalidRequest) return { message: error.message, hint: error.hint, exitCode: ExitCode.Usage };
   if (error instanceof MailboxError) return describeMailboxError(error);
   return {
     message: 'erreur interne inattendue',
@@ -99,15 +105,17 @@ const mailboxMessages: Record<MailboxFailure, [ExitCode, (box: string) => string
   'auth-required': [ExitCode.Denied, (box) => `${box} demande un mot de passe`, 'Définissez REDISCLI_AUTH dans le terminal qui lance OpenCode.'],
   'auth-failed': [ExitCode.Denied, (box) => `authentification refusée par ${box} : utilisateur ou mot de passe incorrect`, 'Vérifiez REDISCLI_AUTH (et REDIS_USERNAME).'],
   'no-permission': [ExitCode.Denied, (box) => `droits insuffisants sur ${box} pour cette opération (ACL)`, 'Votre utilisateur Redis n’a pas ce droit : voyez avec qui administre la boîte.'],
-  'out-of-memory': [ExitCode.Unavailable, (box) => `${box} est plein (maxmemory atteint) : rien n’a été écrit`],
+  'out-of-memory': [ExitCode.Unavailable, (box) => `${box} est plein (maxmemory atteint) : rien n’a été écrit`, 'Voyez avec qui administre la boîte (maxmemory, ou des notes à retirer).'],
+  'disk-full': [ExitCode.Unavailable, (box) => `le disque de ${box} est plein : rien n’a été écrit`, 'Libérez de la place sur ce disque, ou retirez des notes (recuperer supprimer).'],
   'read-only': [ExitCode.Unavailable, (box) => `${box} est en lecture seule (réplique) : rien n’a été écrit`, 'Pointez REDIS_HOST vers le serveur principal.'],
   unavailable: [ExitCode.Unavailable, (box) => `${box} est indisponible (cluster incomplet ?)`, 'Réessayez plus tard ou voyez avec qui administre la boîte.'],
+  'unsafe-path': [ExitCode.Denied, (box) => `chemin refusé dans ${box}`],
   'no-free-key': [ExitCode.Conflict, (box) => `aucune clé libre trouvée sur ${box} pour cette minute`, 'Réessayez dans une minute.'],
   other: [ExitCode.Unavailable, (box) => `erreur de ${box}`],
 };
 
 function describeMailboxError(error: MailboxError): Failure {
   const [exitCode, message, hint] = mailboxMessages[error.failure];
-  const detail = error.failure === 'other' && error.detail ? ` (${error.detail})` : '';
-  return { message: `${message(error.mailbox)}${detail}`, hint, exitCode };
+  const detail = (error.failure === 'other' || error.failure === 'unsafe-path') && error.detail ? ` (${error.detail})` : '';
+  return { message: `${message(error.mailbox)}${detail}`, hint: error.advice ?? hint, exitCode };
 }

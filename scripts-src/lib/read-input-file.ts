@@ -2,7 +2,7 @@ import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { CliError, UsageError } from './errors.js';
 import { ExitCode } from './exit-code.js';
-import { quoteForMessage } from './keys.js';
+import { quoteForMessage } from './text/quote.js';
 
 /** Largest note accepted: a handoff note is a few kilobytes. */
 export const MAX_NOTE_BYTES = 1024 * 1024;

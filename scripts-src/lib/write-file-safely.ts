@@ -3,7 +3,7 @@ import { link, mkdir, open, realpath, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join, relative, isAbsolute } from 'node:path';
 import { CliError, UsageError } from './errors.js';
 import { ExitCode } from './exit-code.js';
-import { quoteForMessage } from './keys.js';
+import { quoteForMessage } from './text/quote.js';
 
 /**
  * Writes data so that the file is never seen half-written and nothing is

@@ -3,10 +3,11 @@ import { open } from 'node:fs/promises';
 import { exitCodesSection, parseCommandLine, printJson, runProgram, type Program } from '../lib/cli.js';
 import { CliError, UsageError } from '../lib/errors.js';
 import { ExitCode } from '../lib/exit-code.js';
-import { quoteForMessage, validateName } from '../lib/keys.js';
-import { connectRedis, isCluster, toMailboxError } from '../lib/redis-connection.js';
-import { readRedisSettings } from '../lib/redis-settings.js';
-import { asRedisCli, authorAcl } from '../lib/team-acl.js';
+import { validateName } from '../lib/mailbox/keys.js';
+import { quoteForMessage } from '../lib/text/quote.js';
+import { connectRedis, isCluster, toMailboxError } from '../lib/mailbox/redis/connection.js';
+import { readRedisSettings } from '../lib/mailbox/redis/settings.js';
+import { asRedisCli, authorAcl } from '../lib/mailbox/redis/team-acl.js';
 
 const HELP = `Usage : admin utilisateur <equipe> <auteur> [--appliquer] [--fichier-mot-de-passe <f>] [--json]
         admin revoquer <auteur> [--appliquer] [--json]

@@ -1,17 +1,17 @@
 import { explainDenied, exitCodesSection, parseCommandLine, printJson, runProgram, type Program } from '../lib/cli.js';
 import { UsageError } from '../lib/errors.js';
 import { ExitCode } from '../lib/exit-code.js';
-import { validateName } from '../lib/keys.js';
+import { validateName } from '../lib/mailbox/keys.js';
 import { readFrontMatter } from '../lib/checks/front-matter.js';
-import type { NoteSummary, Publication } from '../lib/mailbox.js';
+import type { NoteSummary, Publication } from '../lib/mailbox/contract.js';
 import { removeHiddenCharacters } from '../lib/text/hidden-characters.js';
-import { openMailbox } from '../lib/open-mailbox.js';
+import { openMailbox } from '../lib/mailbox/open.js';
 import { MAX_NOTE_BYTES, MAX_SESSION_BYTES, readInputFile } from '../lib/read-input-file.js';
 import { checkPublication, type CheckedFile } from '../lib/checks/run-checks.js';
 import { accepted, refusing } from '../lib/checks/problem.js';
 import { readingJson, renderReport, renderSenderAlerts, reportJson } from '../lib/report.js';
 import { readNote } from '../lib/untrusted/read-untrusted.js';
-import { formatDuration, parseTtl, parseTtlMax } from '../lib/ttl.js';
+import { formatDuration, parseTtl, parseTtlMax } from '../lib/mailbox/ttl.js';
 
 const HELP = `Usage : publier <fichier> <equipe> <auteur> [session.json] [options]
         publier <fichier> <equipe>    (auteur = REDIS_USERNAME)

@@ -3,11 +3,13 @@ import { join } from 'node:path';
 import { explainDenied, exitCodesSection, parseCommandLine, printJson, runProgram, type Program } from '../lib/cli.js';
 import { CliError, UsageError } from '../lib/errors.js';
 import { ExitCode } from '../lib/exit-code.js';
-import { escapeControls, flattenKey, parseKey, quoteForMessage, requireKey, validateName } from '../lib/keys.js';
-import type { JournalEvent, ListedEntry, ListQuery, Mailbox } from '../lib/mailbox.js';
-import { openMailbox } from '../lib/open-mailbox.js';
+import { flattenKey, parseKey, requireKey, validateName } from '../lib/mailbox/keys.js';
+import { escapeControls, quoteForMessage } from '../lib/text/quote.js';
+import type { JournalEvent, ListedEntry, Listing, ListQuery, Mailbox, Vigilance } from '../lib/mailbox/contract.js';
+import { MailboxError } from '../lib/mailbox/errors.js';
+import { openMailbox } from '../lib/mailbox/open.js';
 import { readingJson, renderReading } from '../lib/report.js';
-import { formatDuration, parseDuration, parseTtlMax } from '../lib/ttl.js';
+import { formatDuration, parseDuration, parseTtlMax } from '../lib/mailbox/ttl.js';
 import { frameUntrusted } from '../lib/untrusted/frame-untrusted.js';
 import { excerptOf, readField } from '../lib/untrusted/read-untrusted.js';
 import { IMPORT_COMMAND, inspectExport, inspectNote } from '../lib/untrusted/inspect-fetched.js';
@@ -141,18 +143,13 @@ const program: Program = {
   },
 };
 
-/** A team (or the workshop's `contexte:<equipe>:*` pattern) is listed by its index; other patterns by a scan. */
+/** A team is listed by its index; a pattern by a scan (the workshop's `contexte:<equipe>:*` falls back to the index without the SCAN right). */
 function listQuery(pattern: string | undefined, team: string | undefined, author: string | undefined): ListQuery {
   if (team !== undefined) {
     if (pattern !== undefined) throw new UsageError('donnez un motif ou --equipe, pas les deux');
     return { team: validateName(team, 'equipe'), ...(author !== undefined ? { author: validateName(author, 'auteur') } : {}) };
   }
   if (author !== undefined) throw new UsageError('--auteur s’utilise avec --equipe');
-  const teamPattern = /^contexte:([^:*?[\]\\]+):(?:([^:*?[\]\\]+):)?\*$/.exec(pattern ?? '');
-  if (teamPattern) {
-    const parsed = parseKey(`contexte:${teamPattern[1]}:${teamPattern[2] ?? 'x'}:20000101-0000`);
-    if (parsed) return { team: parsed.team, ...(teamPattern[2] ? { author: parsed.author } : {}) };
-  }
   return { pattern: pattern ?? 'contexte:*' };
 }
 
@@ -172,15 +169,13 @@ async function withMailbox(env: NodeJS.ProcessEnv, action: (mailbox: Mailbox) =>
 }
 
 async function list(mailbox: Mailbox, query: ListQuery, ttlMax: number, json: boolean): Promise<void> {
-  const listed = await explainDenied(
-    mailbox.list(query),
-    'team' in query ? `l’utilisateur ${mailbox.user} n’a pas le droit de lister l’équipe ${query.team}` : `l’utilisateur ${mailbox.user} n’a pas le droit de parcourir toute la boîte`,
-    'team' in query ? 'Chacun ne lit que les notes de son équipe.' : 'Listez par équipe : recuperer list --equipe <equipe>.',
-  );
-  const entries = listed.sort(byRecency);
+  const listing = await listWithFallback(mailbox, query);
+  const entries = listing.entries.sort(byRecency);
+  const notices = listNotices(listing, query, mailbox.label);
   if (json) {
+    for (const notice of notices) process.stderr.write(`${notice}\n`);
     printJson(
-      entries.map(({ key, parts, ttlSeconds, size, sha256, title, summary, sessionKey }) => ({
+      entries.map(({ key, parts, ttlSeconds, size, sha256, title, summary, sessionKey, vigilance }) => ({
         cle: key,
         type: parts.kind,
         equipe: parts.team,
@@ -194,6 +189,7 @@ async function list(mailbox: Mailbox, query: ListQuery, ttlMax: number, json: bo
         resume: summary === undefined ? null : excerptOf(summary),
         cle_session: sessionKey ?? null,
         alertes: headerAlerts(title, summary),
+        vigilance: vigilance.map(vigilanceJson),
         boite: mailbox.label,
       })),
     );
@@ -201,7 +197,53 @@ async function list(mailbox: Mailbox, query: ListQuery, ttlMax: number, json: bo
   }
   const what = 'team' in query ? `l’équipe ${query.team}${query.author ? `, auteur ${query.author}` : ''}` : quoteForMessage(query.pattern);
   process.stdout.write(renderList(entries, mailbox.label, what, ttlMax));
+  process.stdout.write(notices.map((notice) => `${notice}\n`).join(''));
 }
+
+const denied = (mailbox: Mailbox, query: ListQuery) =>
+  explainDenied(
+    mailbox.list(query),
+    'team' in query ? `l’utilisateur ${mailbox.user} n’a pas le droit de lister l’équipe ${query.team}` : `l’utilisateur ${mailbox.user} n’a pas le droit de parcourir toute la boîte`,
+    'team' in query ? 'Chacun ne lit que les notes de son équipe.' : 'Listez par équipe : recuperer list --equipe <equipe>.',
+  );
+
+/** The workshop's `list 'contexte:<equipe>:*'` scans where SCAN is allowed (old scripts' notes included), else reads the team's index. */
+async function listWithFallback(mailbox: Mailbox, query: ListQuery): Promise<Listing> {
+  if (!('pattern' in query)) return denied(mailbox, query);
+  const team = teamOfPattern(query.pattern);
+  try {
+    return await mailbox.list(query);
+  } catch (error) {
+    if (!team || !(error instanceof MailboxError) || error.failure !== 'no-permission') return denied(mailbox, query);
+    const listing = await denied(mailbox, team);
+    return { ...listing, unindexed: undefined };
+  }
+}
+
+/** What the listing could not show as rows: index entries dropped, notes outside the index, an unknown team. */
+function listNotices(listing: Listing, query: ListQuery, label: string): string[] {
+  const notices = listing.anomalies.map((anomaly) => `Vigilance : ${anomaly.message}`);
+  const team = 'team' in query ? query.team : teamOfPattern(query.pattern)?.team;
+  for (const entry of listing.entries) for (const finding of entry.vigilance) notices.push(`Vigilance : ${entry.key} : ${finding.message}`);
+  if (team === undefined) return notices;
+  if (!listing.teamKnown) {
+    const teams = listing.knownTeams === undefined ? 'la liste des équipes demande le droit SCAN' : listing.knownTeams.length > 0 ? `équipes visibles : ${listing.knownTeams.join(', ')}` : 'aucune équipe n’y a encore publié';
+    notices.push(`L’équipe ${team} est inconnue de ${label} (${teams}). Vérifiez l’orthographe de --equipe.`);
+  } else if (listing.unindexed === undefined && label.startsWith('redis')) {
+    notices.push(`Les notes publiées par les anciens scripts (publier.sh) ne sont pas dans l’index : seuls « admin audit --equipe ${team} » ou « recuperer list 'contexte:${team}:*' » (droit SCAN) les montrent.`);
+  } else if (listing.unindexed !== undefined && listing.unindexed > 0) {
+    notices.push(`${listing.unindexed} note(s) de l’équipe ${team} hors de l’index (publiées par un ancien script ?) : « admin audit --equipe ${team} --corriger » les indexe.`);
+  }
+  return notices;
+}
+
+function teamOfPattern(pattern: string): { team: string; author?: string } | undefined {
+  const match = /^contexte:([^:*?[\]\\]+):(?:([^:*?[\]\\]+):)?\*$/.exec(pattern);
+  const parsed = match ? parseKey(`contexte:${match[1]}:${match[2] ?? 'x'}:20000101-0000`) : undefined;
+  return parsed ? { team: parsed.team, ...(match![2] ? { author: parsed.author } : {}) } : undefined;
+}
+
+const vigilanceJson = (finding: Vigilance) => ({ regle: finding.code, message: finding.message });
 
 /** Most recent first: by minute, then by the `-N` a busy minute adds, then by key. (localeCompare would cost half a second on 10,000 notes.) */
 function byRecency(a: ListedEntry, b: ListedEntry): number {
@@ -222,7 +264,7 @@ function renderList(entries: ListedEntry[], mailbox: string, what: string, ttlMa
   const head = `Boîte : ${mailbox} ; durée de vie maximale : ${formatDuration(ttlMax)}`;
   if (entries.length === 0) return `${head}\nAucune note pour ${what}.\n`;
   const header = ['ÉQUIPE', 'AUTEUR', 'HORODATAGE', 'RESTE', 'TAILLE', 'CLÉ', 'TITRE'];
-  const rows = entries.map(({ key, parts, ttlSeconds, size, title, summary }) => [
+  const rows = entries.map(({ key, parts, ttlSeconds, size, title, summary, vigilance }) => [
     parts.team,
     parts.author,
     parts.stamp,
@@ -230,7 +272,7 @@ function renderList(entries: ListedEntry[], mailbox: string, what: string, ttlMa
     formatSize(size),
     key,
     // Written by someone else: shown escaped and short, as data, and flagged when it tries to steer the reader.
-    `${headerAlerts(title, summary).length > 0 ? '[ALERTE] ' : ''}${title === undefined ? '' : excerptOf(title).slice(0, 60)}`,
+    `${headerAlerts(title, summary).length > 0 ? '[ALERTE] ' : ''}${vigilance.length > 0 ? '[VIGILANCE] ' : ''}${title === undefined ? '' : excerptOf(title).slice(0, 60)}`,
   ]);
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
   const format = (row: string[]) => row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd();
@@ -244,20 +286,26 @@ function formatSize(bytes: number): string {
 }
 
 async function get(mailbox: Mailbox, key: string, target: Target, options: { force: boolean; json: boolean; frame: boolean }): Promise<void> {
-  const value = await explainDenied(mailbox.get(key), `l’utilisateur ${mailbox.user} n’a pas le droit de lire ${key}`, 'Chacun ne lit que les notes de son équipe.');
-  if (value === undefined) {
-    throw new CliError(`clé introuvable dans ${mailbox.label} : ${key} (expirée ou jamais publiée)`, ExitCode.NotFound, 'Listez les notes disponibles avec : recuperer list');
+  const fetched = await explainDenied(mailbox.get(key), `l’utilisateur ${mailbox.user} n’a pas le droit de lire ${key}`, 'Chacun ne lit que les notes de son équipe.');
+  if (fetched === undefined) {
+    const { team } = requireKey(key);
+    throw new CliError(`clé introuvable dans ${mailbox.label} : ${key} (expirée, supprimée ou jamais publiée)`, ExitCode.NotFound, `Listez les notes disponibles avec : recuperer list --equipe ${team}`);
   }
+  const { value, vigilance } = fetched;
   await writeFileSafely(target.path, value, { force: options.force, within: target.explicit ? undefined : process.cwd() });
   const isSession = requireKey(key).kind === 'session';
   const reading = isSession ? inspectExport(value) : inspectNote(value);
   if (options.json) {
     const sha256 = createHash('sha256').update(value).digest('hex');
-    printJson({ cle: key, fichier: target.path, octets: value.length, sha256, boite: mailbox.label, ...readingJson(reading) });
+    const shown = readingJson(reading);
+    // What the mailbox found (the value changed since publication, no expiry…) joins the reading's points of vigilance.
+    const stored = vigilance.map((finding) => ({ ligne: null, regle: finding.code, extrait: finding.message }));
+    printJson({ cle: key, fichier: target.path, octets: value.length, sha256, boite: mailbox.label, ...shown, vigilance: [...stored, ...shown.vigilance] });
     return;
   }
   const shown = escapeControls(target.path);
   process.stdout.write(`Écrit : ${shown} (${value.length} octets)\nBoîte : ${mailbox.label} ; clé ${key}\n`);
+  for (const finding of vigilance) process.stdout.write(`Vigilance (boîte) : ${finding.message}\n`);
   if (isSession) process.stdout.write(`Export de session : chargez-le uniquement avec « ${IMPORT_COMMAND(shown)} », jamais avec votre propre lecture.\n`);
   process.stdout.write(renderReading(reading));
   if (options.frame) process.stdout.write(`\n${frameUntrusted(value.toString('utf8'), key)}`);
@@ -277,7 +325,7 @@ async function purge(mailbox: Mailbox, team: string, json: boolean): Promise<voi
 }
 
 async function journal(mailbox: Mailbox, team: string, since: Date, json: boolean): Promise<void> {
-  const events = await explainDenied(mailbox.journal(team, since), `l’utilisateur ${mailbox.user} n’a pas le droit de lire le journal de l’équipe ${team}`, 'Le journal se lit avec un compte d’administration de la boîte.');
+  const { events, anomalies } = await explainDenied(mailbox.journal(team, since), `l’utilisateur ${mailbox.user} n’a pas le droit de lire le journal de l’équipe ${team}`, 'Le journal se lit avec un compte d’administration de la boîte.');
   const shown = (event: JournalEvent) => ({
     quand: event.at.toISOString(),
     evenement: event.kind,
@@ -290,6 +338,7 @@ async function journal(mailbox: Mailbox, team: string, since: Date, json: boolea
     boite: mailbox.label,
   });
   if (json) {
+    for (const anomaly of anomalies) process.stderr.write(`Vigilance : ${anomaly.message}\n`);
     printJson(events.map(shown));
     return;
   }
@@ -308,6 +357,7 @@ async function journal(mailbox: Mailbox, team: string, since: Date, json: boolea
       .join('  '),
   );
   process.stdout.write(`Boîte : ${mailbox.label} ; journal de l’équipe ${team} depuis ${since.toISOString().slice(0, 16).replace('T', ' ')} UTC : ${events.length} événement(s)\n${lines.join('\n')}${lines.length ? '\n' : ''}`);
+  process.stdout.write(anomalies.map((anomaly) => `Vigilance : ${anomaly.message}\n`).join(''));
 }
 
 void runProgram(program);

@@ -3,7 +3,7 @@
  * publier does, and reads each back; prints the keys and what was read as JSON.
  */
 import { randomBytes } from 'node:crypto';
-import { openMailbox } from '../../scripts-src/lib/open-mailbox.js';
+import { openMailbox } from '../../scripts-src/lib/mailbox/open.js';
 
 const [team, worker, count] = process.argv.slice(2) as [string, string, string];
 const mailbox = await openMailbox(process.env);
@@ -13,7 +13,7 @@ try {
     const sent = `# note ${worker}-${index}\n${randomBytes(512).toString('base64')}\r\nfin é\n`;
     const { noteKey } = await mailbox.publish({ team, author: `auteur${worker}`, note: Buffer.from(sent), ttlSeconds: 600, now: new Date(), summary: {} });
     const read = await mailbox.get(noteKey);
-    results.push({ key: noteKey, sent, read: read ? read.toString() : null });
+    results.push({ key: noteKey, sent, read: read ? read.value.toString() : null });
   }
 } finally {
   await mailbox.close();

@@ -1,6 +1,6 @@
 /** Shared generators for the property-based tests. */
 import fc from 'fast-check';
-import { buildKey, candidateStamp, minuteStamp, type KeyKind, type KeyParts } from '../../scripts-src/lib/keys.js';
+import { buildKey, candidateStamp, minuteStamp, type KeyKind, type KeyParts } from '../../scripts-src/lib/mailbox/keys.js';
 
 const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const LOWER = 'abcdefghijklmnopqrstuvwxyz';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { globToRegExp } from '../../scripts-src/lib/folder-mailbox.js';
+import { globToRegExp } from '../../scripts-src/lib/mailbox/folder/glob.js';
 import { validKey } from './arbitraries.js';
 
 /** Glob metacharacters of globToRegExp: `*`, `?`, `[…]` and the `\` escape. */

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../scripts-src/lib/errors.js';
-import { buildKey, candidateStamp, flattenKey, isValidName, minuteStamp, parseKey, requireKey, validateName, type KeyParts } from '../../scripts-src/lib/keys.js';
+import { InvalidRequest } from '../../scripts-src/lib/mailbox/errors.js';
+import { buildKey, candidateStamp, flattenKey, isValidName, minuteStamp, parseKey, requireKey, validateName, type KeyParts } from '../../scripts-src/lib/mailbox/keys.js';
 import { anyString, hostileString, HOSTILE_PIECES, kind, stampFrom, validName, validParts, fourDigitYearDate } from './arbitraries.js';
 
 const ROOT = path.resolve('/srv/boite-aux-lettres');
@@ -87,7 +87,7 @@ describe('keys (properties)', () => {
       fc.property(keyish, (key) => {
         const parts = parseKey(key);
         if (parts === undefined) {
-          expect(() => requireKey(key)).toThrow(UsageError);
+          expect(() => requireKey(key)).toThrow(InvalidRequest);
           return;
         }
         expect(buildKey(parts)).toBe(key);
@@ -122,7 +122,7 @@ describe('keys (properties)', () => {
         }
         expect(threw === undefined).toBe(isValidName(name));
         if (threw !== undefined) {
-          expect(threw).toBeInstanceOf(UsageError);
+          expect(threw).toBeInstanceOf(InvalidRequest);
           return;
         }
         expect(FORBIDDEN.test(name)).toBe(false);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../scripts-src/lib/errors.js';
-import { readRedisSettings } from '../../scripts-src/lib/redis-settings.js';
+import { InvalidRequest } from '../../scripts-src/lib/mailbox/errors.js';
+import { readRedisSettings } from '../../scripts-src/lib/mailbox/redis/settings.js';
 
 describe('Redis settings', () => {
   it('reads the workshop variables', () => {
@@ -32,7 +32,7 @@ describe('Redis settings', () => {
   });
 
   it.each(['0', '65536', 'abc', '80x'])('refuses REDIS_PORT=%s', (port) => {
-    expect(() => readRedisSettings({ REDIS_HOST: 'h', REDIS_PORT: port })).toThrow(UsageError);
+    expect(() => readRedisSettings({ REDIS_HOST: 'h', REDIS_PORT: port })).toThrow(InvalidRequest);
   });
 
   it('refuses a bad REDIS_URL without quoting it, since it may hold a password', () => {
@@ -42,7 +42,7 @@ describe('Redis settings', () => {
       try {
         readRedisSettings({ REDIS_URL: url });
       } catch (error) {
-        message = `${(error as UsageError).message} ${(error as UsageError).hint}`;
+        message = `${(error as InvalidRequest).message} ${(error as InvalidRequest).hint}`;
       }
       expect(message).toMatch(/REDIS_URL invalide/);
       expect(message).not.toContain(secret);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../scripts-src/lib/errors.js';
-import { DEFAULT_TTL_MAX_SECONDS, formatDuration, parseTtl, parseTtlMax } from '../../scripts-src/lib/ttl.js';
+import { InvalidRequest } from '../../scripts-src/lib/mailbox/errors.js';
+import { DEFAULT_TTL_MAX_SECONDS, formatDuration, parseTtl, parseTtlMax } from '../../scripts-src/lib/mailbox/ttl.js';
 
 describe('TTL', () => {
   it('defaults to the workshop 8 h', () => {
@@ -13,13 +13,13 @@ describe('TTL', () => {
   });
 
   it.each(['0', '-5', '1.5', 'abc', '', '3601', '1e3', ' '])('refuses %j', (raw) => {
-    expect(() => parseTtl(raw, 3600)).toThrow(UsageError);
+    expect(() => parseTtl(raw, 3600)).toThrow(InvalidRequest);
   });
 
   it('reads CONTEXTE_TTL_MAX, 7 days by default, and refuses a bad value', () => {
     expect(parseTtlMax(undefined)).toBe(7 * 24 * 3600);
     expect(parseTtlMax('600')).toBe(600);
-    expect(() => parseTtlMax('soon')).toThrow(UsageError);
+    expect(() => parseTtlMax('soon')).toThrow(InvalidRequest);
   });
 
   it.each([

@@ -5,7 +5,7 @@
  * no raw command output longer than ten lines.
  */
 import { findSecrets } from '../secrets/find-secrets.js';
-import { isValidName } from '../keys.js';
+import { isValidName } from '../mailbox/keys.js';
 import { readFrontMatter } from './front-matter.js';
 import { normalizeHeading, RUBRIQUES } from './rubriques.js';
 import { parseNote, type NoteModel } from '../text/markdown-model.js';

@@ -6,8 +6,8 @@
  * REDISCLI_AUTH: they may hold a password.
  */
 import { readFileSync } from 'node:fs';
-import { UsageError } from './errors.js';
-import { quoteForMessage } from './keys.js';
+import { InvalidRequest } from '../errors.js';
+import { quoteForMessage } from '../../text/quote.js';
 
 export interface RedisNode {
   host: string;
@@ -42,7 +42,7 @@ export function readRedisSettings(env: Environment): RedisSettings {
   if (env.REDIS_CLUSTER_NODES) return fromClusterNodes(env.REDIS_CLUSTER_NODES, { username, password, tlsCa, tls: env.REDIS_TLS === '1' || tlsCa !== undefined });
   if (env.REDIS_URL) return fromUrl(env.REDIS_URL, username, password, tlsCa);
   if (!env.REDIS_HOST) {
-    throw new UsageError(
+    throw new InvalidRequest(
       'aucune boîte Redis configurée : REDIS_HOST (ou REDIS_URL, REDIS_CLUSTER_NODES) n’est pas défini',
       'Dans le terminal qui lance OpenCode : export REDIS_HOST=<hôte> et export REDISCLI_AUTH=<mot de passe>.',
     );
@@ -55,19 +55,19 @@ function readCa(path: string | undefined): Buffer | undefined {
   try {
     return readFileSync(path);
   } catch {
-    throw new UsageError(`REDIS_TLS_CA illisible : ${quoteForMessage(path, 200)}`, 'Donnez le chemin d’un fichier PEM de certificats d’autorité.');
+    throw new InvalidRequest(`REDIS_TLS_CA illisible : ${quoteForMessage(path, 200)}`, 'Donnez le chemin d’un fichier PEM de certificats d’autorité.');
   }
 }
 
 function parseHost(host: string, name: string): { host: string } {
-  if (!/^[A-Za-z0-9._\-:[\]]+$/.test(host)) throw new UsageError(`${name} invalide : un nom d’hôte ou une adresse IP est attendu`);
+  if (!/^[A-Za-z0-9._\-:[\]]+$/.test(host)) throw new InvalidRequest(`${name} invalide : un nom d’hôte ou une adresse IP est attendu`);
   return { host: host.replace(/^\[(.*)\]$/, '$1') };
 }
 
 function fromClusterNodes(raw: string, options: Pick<RedisSettings, 'username' | 'password' | 'tlsCa' | 'tls'>): RedisSettings {
   const nodes = raw.split(',').map((entry) => {
     const match = /^\s*(\[[^\]]+\]|[^:\s]+):(\d{1,5})\s*$/.exec(entry);
-    if (!match) throw new UsageError('REDIS_CLUSTER_NODES invalide : « hôte:port,hôte:port » est attendu');
+    if (!match) throw new InvalidRequest('REDIS_CLUSTER_NODES invalide : « hôte:port,hôte:port » est attendu');
     return { ...parseHost(match[1]!, 'REDIS_CLUSTER_NODES'), port: parsePort(match[2], 'REDIS_CLUSTER_NODES') };
   });
   const settings = { ...nodes[0]!, cluster: nodes, ...options };
@@ -76,7 +76,7 @@ function fromClusterNodes(raw: string, options: Pick<RedisSettings, 'username' |
 
 function fromUrl(raw: string, username?: string, password?: string, tlsCa?: Buffer): RedisSettings {
   const invalid = () =>
-    new UsageError(
+    new InvalidRequest(
       'REDIS_URL invalide (sa valeur n’est pas affichée : elle peut contenir un mot de passe)',
       'Forme attendue : redis://[utilisateur@]hôte[:port][/base] ou rediss://… pour TLS ; le mot de passe peut aussi venir de REDISCLI_AUTH.',
     );
@@ -104,7 +104,7 @@ function parsePort(raw: string | undefined, name: string): number {
   if (raw === undefined || raw === '') return DEFAULT_PORT;
   const port = Number(raw);
   if (!/^\d{1,5}$/.test(raw) || port < 1 || port > 65535) {
-    throw new UsageError(`${name} invalide : ${quoteForMessage(raw, 12)} (un port entre 1 et 65535 est attendu)`);
+    throw new InvalidRequest(`${name} invalide : ${quoteForMessage(raw, 12)} (un port entre 1 et 65535 est attendu)`);
   }
   return port;
 }

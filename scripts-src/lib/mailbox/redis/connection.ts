@@ -4,8 +4,8 @@
  * a clear reason instead of hanging the agent's bash tool.
  */
 import type { Cluster, ClusterOptions, Redis, RedisOptions } from 'ioredis';
-import { MailboxError, type MailboxFailure } from './errors.js';
-import type { RedisSettings } from './redis-settings.js';
+import { MailboxError, type MailboxFailure } from '../errors.js';
+import type { RedisSettings } from './settings.js';
 
 /** TCP (and TLS) connect timeout. */
 const CONNECT_TIMEOUT_MS = 3000;

@@ -1,5 +1,5 @@
-import { UsageError } from './errors.js';
-import { quoteForMessage } from './keys.js';
+import { InvalidRequest } from './errors.js';
+import { quoteForMessage } from '../text/quote.js';
 
 /** The workshop's 8 h: long enough for a handover within a working day. */
 export const DEFAULT_TTL_SECONDS = 8 * 3600;
@@ -12,7 +12,7 @@ const SECONDS = /^[1-9]\d{0,9}$/;
 export function parseTtlMax(raw: string | undefined): number {
   if (raw === undefined || raw === '') return DEFAULT_TTL_MAX_SECONDS;
   if (!SECONDS.test(raw)) {
-    throw new UsageError(
+    throw new InvalidRequest(
       `CONTEXTE_TTL_MAX invalide : ${quoteForMessage(raw, 20)}`,
       'Donnez un nombre entier de secondes supérieur à 0, par exemple 604800 pour 7 jours.',
     );
@@ -23,14 +23,14 @@ export function parseTtlMax(raw: string | undefined): number {
 export function parseTtl(raw: string | undefined, max: number): number {
   if (raw === undefined) return Math.min(DEFAULT_TTL_SECONDS, max);
   if (!SECONDS.test(raw.trim())) {
-    throw new UsageError(
+    throw new InvalidRequest(
       `durée de vie invalide : ${quoteForMessage(raw, 20)}`,
       `Donnez --ttl en secondes, entier entre 1 et ${max} (exemple : --ttl 3600).`,
     );
   }
   const ttl = Number(raw.trim());
   if (ttl > max) {
-    throw new UsageError(
+    throw new InvalidRequest(
       `durée de vie trop longue : ${ttl} s dépasse le maximum de ${max} s (${formatDuration(max)})`,
       'Choisissez un --ttl plus court ; le maximum se règle avec CONTEXTE_TTL_MAX.',
     );
@@ -53,7 +53,7 @@ export function formatDuration(totalSeconds: number): string {
 /** "30min", "2h", "7j" (or "7d"), "90s" → seconds. */
 export function parseDuration(raw: string): number {
   const match = /^(\d{1,6})\s*(s|min|m|h|j|d)$/.exec(raw.trim());
-  if (!match) throw new UsageError(`durée invalide : ${quoteForMessage(raw, 20)}`, 'Exemples : 30min, 2h, 7j.');
+  if (!match) throw new InvalidRequest(`durée invalide : ${quoteForMessage(raw, 20)}`, 'Exemples : 30min, 2h, 7j.');
   const unit = { s: 1, min: 60, m: 60, h: 3600, j: 86400, d: 86400 }[match[2] as 's' | 'min' | 'm' | 'h' | 'j' | 'd'];
   return Number(match[1]) * unit;
 }

@@ -1,0 +1,108 @@
+/**
+ * The mailbox contract, independent of where notes are stored (Redis or a
+ * folder). It names no connection type. Every driver raises MailboxError with
+ * the same failure codes, keeps an index so that listing a team never scans the
+ * store, journals what happens to a team, and checks what it reads back (an
+ * index, a journal, a folder) as written by someone else: the differences come
+ * back as `vigilance`, never silently trusted.
+ */
+import type { IndexEntry } from './entry.js';
+import type { JournalEvent, NewEvent } from './journal-event.js';
+import type { KeyParts } from './keys.js';
+import type { Vigilance } from './verify.js';
+
+/** What `list` shows without reading a note's body, taken from its header at publication. */
+export interface NoteSummary {
+  title?: string;
+  summary?: string;
+}
+
+export interface PublishRequest {
+  team: string;
+  author: string;
+  /** The note's bytes, stored unchanged. */
+  note: Buffer;
+  /** The optional session export, stored under the same stamp. */
+  session?: Buffer;
+  ttlSeconds: number;
+  now: Date;
+  summary: NoteSummary;
+}
+
+export interface Publication {
+  noteKey: string;
+  sessionKey?: string;
+  ttlSeconds: number;
+  expiresAt: Date;
+}
+
+export interface ListedEntry extends NoteSummary {
+  key: string;
+  parts: KeyParts;
+  /** Seconds left, as the store says (not as the index claims); -1 when the key has no expiry. */
+  ttlSeconds: number;
+  /** Size of the stored note in bytes, as the store says. */
+  size: number;
+  /** The digest recorded at publication (absent for a note nobody indexed). */
+  sha256?: string;
+  sessionKey?: string;
+  /** Where the index and the stored key disagree, or the key breaks the mailbox's rules. */
+  vigilance: Vigilance[];
+}
+
+/** Which notes to list: a team (optionally one author), or any key matching a glob pattern. */
+export type ListQuery = { team: string; author?: string } | { pattern: string };
+
+export interface Listing {
+  entries: ListedEntry[];
+  /**
+   * Notes the index does not name (published by the workshop's script, or
+   * whose entry was lost): their number when this user may look for them,
+   * undefined when it may not (Redis without the SCAN right).
+   */
+  unindexed?: number;
+  /** For a team query: false when the mailbox knows nothing of the team. */
+  teamKnown: boolean;
+  /** The teams this user can see, when it may see them. */
+  knownTeams?: string[];
+  /** Index entries that were dropped as not belonging where they were found. */
+  anomalies: Vigilance[];
+}
+
+export interface Fetched {
+  value: Buffer;
+  vigilance: Vigilance[];
+}
+
+export interface JournalReport {
+  events: JournalEvent[];
+  /** What the journal's own bookkeeping reveals: trimmed entries, ids in the future. */
+  anomalies: Vigilance[];
+}
+
+export interface Mailbox {
+  /** Names the mailbox for every output: `redis host:port`, `dossier /chemin`; never a credential. */
+  readonly label: string;
+  /** Who this mailbox acts as, for the journal. */
+  readonly user: string;
+  /**
+   * Stores a note (and its session export) with its TTL, indexes it and
+   * journals it, never overwriting anything: a taken stamp moves on to the next
+   * free one. If any step fails, what was written is undone.
+   */
+  publish(request: PublishRequest): Promise<Publication>;
+  list(query: ListQuery): Promise<Listing>;
+  /** The stored bytes and what disagrees with the index, or undefined when the key does not exist (or has expired). Journaled. */
+  get(key: string): Promise<Fetched | undefined>;
+  /** Deletes a note and the session export of the same stamp, and their index entry. Returns the deleted keys. */
+  remove(key: string): Promise<string[]>;
+  /** Deletes every note of a team. Returns how many keys were deleted. */
+  purge(team: string): Promise<number>;
+  /** Appends an event to the journal (a refused publication, for instance). */
+  record(event: NewEvent): Promise<void>;
+  /** The team's journal since a date, oldest first, with what its bookkeeping reveals. */
+  journal(team: string, since: Date): Promise<JournalReport>;
+  close(): Promise<void>;
+}
+
+export type { IndexEntry, JournalEvent, NewEvent, Vigilance };

@@ -1,0 +1,53 @@
+/**
+ * The index entry: what a publication records about its note, one type and one
+ * serialised form (French field names, as in the workshop) for every driver —
+ * a Redis hash field or a folder's `resume-<horodatage>` file. Entries are
+ * written by team members: decoding trusts nothing and checks the entry names
+ * the key it is filed under.
+ */
+import type { NoteSummary } from './contract.js';
+
+export interface IndexEntry extends NoteSummary {
+  key: string;
+  size: number;
+  sha256: string;
+  /** Milliseconds since the epoch, as claimed at publication. */
+  expiresAt: number;
+  hasSession: boolean;
+}
+
+const SHA256 = /^[0-9a-f]{64}$/;
+
+export function encodeEntry(entry: IndexEntry): string {
+  return JSON.stringify({
+    cle: entry.key,
+    taille: entry.size,
+    sha256: entry.sha256,
+    expire: entry.expiresAt,
+    ...(entry.hasSession ? { session: true } : {}),
+    ...(entry.title ? { titre: entry.title } : {}),
+    ...(entry.summary ? { resume: entry.summary } : {}),
+  });
+}
+
+/** The entry, or undefined when it is malformed or names another key than `key`. */
+export function decodeEntry(text: string, key: string): IndexEntry | undefined {
+  let raw: Record<string, unknown>;
+  try {
+    raw = JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+  if (typeof raw !== 'object' || raw === null) return undefined;
+  const { cle, taille, sha256, expire, titre, resume, session } = raw;
+  if (cle !== key || !Number.isSafeInteger(taille) || (taille as number) < 0 || typeof sha256 !== 'string' || !SHA256.test(sha256) || !Number.isSafeInteger(expire)) return undefined;
+  return {
+    key,
+    size: taille as number,
+    sha256,
+    expiresAt: expire as number,
+    hasSession: session === true,
+    ...(typeof titre === 'string' ? { title: titre } : {}),
+    ...(typeof resume === 'string' ? { summary: resume } : {}),
+  };
+}

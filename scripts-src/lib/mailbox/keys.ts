@@ -1,0 +1,113 @@
+/**
+ * Every name the mailbox uses, in one place: the keys of notes (the workshop's
+ * convention, `contexte:<equipe>:<auteur>:<horodatage>` and `session:…` for the
+ * export published with it), and on Redis the keys of a team's members, each
+ * author's index and journal, with the glob patterns the ACLs grant.
+ */
+import { quoteForMessage } from '../text/quote.js';
+import { InvalidRequest } from './errors.js';
+
+export type KeyKind = 'contexte' | 'session';
+
+export interface KeyParts {
+  kind: KeyKind;
+  team: string;
+  author: string;
+  /** `YYYYMMDD-HHMM` (UTC), with `-N` appended when that minute was already taken. */
+  stamp: string;
+}
+
+/** Short ASCII identifiers: no `:`, no glob character, no space, no path separator, no leading dot. */
+const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+/** Names the folder mailbox uses for its own files beside teams and authors. */
+const RESERVED = /^(?:journal\.jsonl$|resume-)/i;
+const STAMP = /^\d{8}-\d{4}(?:-[1-9]\d{0,3})?$/;
+const KEY = /^(contexte|session):([^:]+):([^:]+):([^:]+)$/;
+
+export function isValidName(value: string): boolean {
+  return NAME.test(value) && !RESERVED.test(value);
+}
+
+export function validateName(value: string, label: 'equipe' | 'auteur'): string {
+  if (!isValidName(value)) {
+    const what = label === 'equipe' ? 'd’équipe' : 'd’auteur';
+    throw new InvalidRequest(
+      RESERVED.test(value) && NAME.test(value) ? `nom ${what} réservé : ${quoteForMessage(value)} (la boîte dossier l’utilise pour ses propres fichiers)` : `nom ${what} invalide : ${quoteForMessage(value)}`,
+      'Utilisez 1 à 64 caractères parmi lettres ASCII, chiffres, « . », « _ » et « - », en commençant par une lettre ou un chiffre (exemple : catalogue, alice).',
+    );
+  }
+  return value;
+}
+
+/** The workshop's `date +%Y%m%d-%H%M`, in UTC so that keys sort the same for every team. */
+export function minuteStamp(date: Date): string {
+  const year = date.getUTCFullYear();
+  // Four digits or no key: a clock that far off would make keys nobody can read back.
+  if (!(year >= 1000 && year <= 9999)) throw new InvalidRequest(`l’horloge du poste indique l’an ${year} : aucune clé ne peut être datée`, 'Corrigez la date du poste, puis publiez de nouveau.');
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return (
+    `${date.getUTCFullYear()}${pad(date.getUTCMonth() + 1)}${pad(date.getUTCDate())}` +
+    `-${pad(date.getUTCHours())}${pad(date.getUTCMinutes())}`
+  );
+}
+
+/** The n-th candidate stamp for a minute: the stamp itself, then `-2`, `-3`… */
+export function candidateStamp(minute: string, attempt: number): string {
+  return attempt <= 1 ? minute : `${minute}-${attempt}`;
+}
+
+export function buildKey(parts: KeyParts): string {
+  return `${parts.kind}:${parts.team}:${parts.author}:${parts.stamp}`;
+}
+
+/** Parses a key of our convention; returns undefined for anything else. */
+export function parseKey(key: string): KeyParts | undefined {
+  const match = KEY.exec(key);
+  if (!match) return undefined;
+  const [, kind, team, author, stamp] = match as unknown as [string, KeyKind, string, string, string];
+  if (!isValidName(team) || !isValidName(author) || !STAMP.test(stamp)) return undefined;
+  return { kind, team, author, stamp };
+}
+
+export function requireKey(key: string): KeyParts {
+  const parts = parseKey(key);
+  if (!parts) {
+    throw new InvalidRequest(
+      `clé invalide : ${quoteForMessage(key)}`,
+      'Une clé a la forme contexte:<equipe>:<auteur>:<horodatage> (ou session:…), par exemple contexte:catalogue:alice:20261202-1412 ; « list --equipe <equipe> » les affiche.',
+    );
+  }
+  return parts;
+}
+
+/** The note and the session export of one publication: same team, author and stamp. */
+export const noteKeyOf = (parts: KeyParts): string => buildKey({ ...parts, kind: 'contexte' });
+export const sessionKeyOf = (parts: KeyParts): string => buildKey({ ...parts, kind: 'session' });
+
+/** The file name the workshop's skill uses: the key with `:` replaced, plus an extension. */
+export function flattenKey(parts: KeyParts): string {
+  const extension = parts.kind === 'session' ? 'json' : 'md';
+  return `${parts.kind}_${parts.team}_${parts.author}_${parts.stamp}.${extension}`;
+}
+
+/**
+ * Redis keys beside the notes. The hash tag `{<equipe>}` puts a team's members,
+ * indexes and journals in one Cluster slot; notes keep the workshop's names, so
+ * they live in other slots. Each author writes only their own index and journal:
+ * whoever can write a key can rewrite it, so nothing is shared for writing.
+ */
+export const redisKeys = {
+  /** Set of the team's authors, written by the administrator (or by publier on a Redis without ACL users). */
+  members: (team: string) => `contexte-membres:{${team}}`,
+  /** Hash: note key → index entry (JSON), written by the author only. */
+  index: (team: string, author: string) => `contexte-index:{${team}}:${author}`,
+  /** Stream of what `user` did in the team; its owner is the only writer, so its owner is who did it. */
+  journal: (team: string, user: string) => `contexte-journal:{${team}}:${user}`,
+  journalPrefix: (team: string) => `contexte-journal:{${team}}:`,
+  /** Glob patterns, for SCAN and for the ACL rules of `admin utilisateur`. */
+  notesOf: (team: string, author = '*') => `contexte:${team}:${author}:*`,
+  sessionsOf: (team: string, author = '*') => `session:${team}:${author}:*`,
+  journalsOf: (team: string) => `contexte-journal:{${team}}:*`,
+  indexesOf: (team: string) => `contexte-index:{${team}}:*`,
+  allMembers: 'contexte-membres:{*}',
+};

@@ -1,0 +1,350 @@
+/**
+ * The Redis mailbox, standalone or Cluster. Notes keep the workshop's key names
+ * and their bytes unchanged (`redis-cli GET <cle>` shows the note). Beside them,
+ * per team (one Cluster slot, `{<equipe>}`):
+ *   contexte-membres:{equipe}          set of authors, written by the administrator
+ *   contexte-index:{equipe}:<auteur>   hash note key → entry, written by its author only
+ *   contexte-journal:{equipe}:<user>   stream of what <user> did, written by <user> only
+ * so that no author can rewrite what another wrote, and listing a team reads the
+ * members then their indexes in one round trip: O(team), never SCAN.
+ *
+ * No Lua: an author's ACL has no scripting (a script that loops blocks every
+ * client of the server). Each step is one command, or one MULTI on one key.
+ */
+import type { IndexEntry } from '../entry.js';
+import { decodeEntry, encodeEntry } from '../entry.js';
+import { InvalidRequest } from '../errors.js';
+import { eventFields, eventFromFields, type JournalEvent, type NewEvent } from '../journal-event.js';
+import { buildKey, isValidName, noteKeyOf, parseKey, redisKeys, sessionKeyOf, type KeyParts } from '../keys.js';
+import type { Fetched, JournalReport, ListedEntry, Listing, ListQuery, Mailbox, Publication, PublishRequest } from '../contract.js';
+import { publishWithFreeStamp, sha256Of, type PublishStore } from '../publish.js';
+import { checkKey, foreignEntry, futureJournal, trimmedJournal, type Vigilance } from '../verify.js';
+import { connectRedis, isCluster, toMailboxError, type RedisClient } from './connection.js';
+import type { RedisSettings } from './settings.js';
+
+/** Keys asked per SCAN step. */
+const SCAN_COUNT = 1000;
+/** How long the journal keeps events (CONTEXTE_JOURNAL_JOURS overrides). */
+export const DEFAULT_JOURNAL_DAYS = 30;
+/** Redis' default user: the workshop's shared password, without ACL users. */
+const DEFAULT_USER = 'default';
+
+export interface MailboxOptions {
+  journalDays: number;
+  ttlMaxSeconds: number;
+}
+
+export async function openRedisMailbox(settings: RedisSettings, options: MailboxOptions): Promise<RedisMailbox> {
+  return new RedisMailbox(await connectRedis(settings), settings, options);
+}
+
+interface Staged {
+  bytes: Buffer;
+  ttlSeconds: number;
+}
+
+export class RedisMailbox implements Mailbox {
+  readonly label: string;
+  readonly user: string;
+
+  constructor(
+    readonly client: RedisClient,
+    settings: RedisSettings,
+    private readonly options: MailboxOptions,
+  ) {
+    this.label = settings.label;
+    this.user = settings.username ?? DEFAULT_USER;
+    this.store = {
+      label: this.label,
+      stage: async (bytes, _expiresAt, ttlSeconds) => ({ bytes, ttlSeconds }),
+      unstage: async () => undefined,
+      // One atomic command: the key never exists without its TTL, and NX never overwrites.
+      createExclusive: async (parts, staged) => (await this.client.set(buildKey(parts), staged.bytes, 'EX', staged.ttlSeconds, 'NX')) === 'OK',
+      deleteKeys: async (parts) => {
+        await Promise.all(parts.map((part) => this.client.del(buildKey(part))));
+      },
+      writeIndexEntry: (parts, entry, ttlSeconds) => this.writeIndexEntry(parts, entry, ttlSeconds),
+      removeIndexEntry: async (parts) => {
+        await this.client.hdel(redisKeys.index(parts.team, parts.author), noteKeyOf(parts));
+      },
+      appendJournal: (event) => this.append(event),
+    };
+  }
+
+  private readonly store: PublishStore<Staged>;
+
+  async publish(request: PublishRequest): Promise<Publication> {
+    return this.run(async () => {
+      await this.join(request.team, request.author);
+      return publishWithFreeStamp(this.store, request);
+    });
+  }
+
+  /**
+   * On a Redis without ACL users, publier keeps the membership itself; an
+   * author's ACL does not allow it (the administrator did it), so a refusal is
+   * not an error.
+   */
+  private async join(team: string, author: string): Promise<void> {
+    if ((await this.client.sismember(redisKeys.members(team), author).catch(() => 1)) === 1) return;
+    await this.client.sadd(redisKeys.members(team), author).catch(() => undefined);
+  }
+
+
+
+  /** The entry and the index's expiry in one transaction: the index lives as long as its longest-lived note, never forever. */
+  async writeIndexEntry(parts: KeyParts, entry: IndexEntry, ttlSeconds: number): Promise<void> {
+    const index = redisKeys.index(parts.team, parts.author);
+    const replies = await this.client.multi().hset(index, entry.key, encodeEntry(entry)).expire(index, ttlSeconds, 'NX').expire(index, ttlSeconds, 'GT').exec();
+    const failed = replies?.find(([error]) => error);
+    if (!replies || failed) throw failed?.[0] ?? new Error('EXECABORT');
+  }
+
+  async list(query: ListQuery): Promise<Listing> {
+    return this.run(() => ('team' in query ? this.listTeam(query.team, query.author) : this.listPattern(query.pattern)));
+  }
+
+  /** Reads the members, then their indexes, then the facts of every key they name: three round trips. */
+  private async listTeam(team: string, author?: string): Promise<Listing> {
+    const members = author !== undefined ? [author] : await this.members(team);
+    const indexes = await Promise.all(members.map((member) => this.client.hgetall(redisKeys.index(team, member))));
+    const anomalies: Vigilance[] = [];
+    const candidates: Array<{ parts: KeyParts; entry: IndexEntry }> = [];
+    members.forEach((member, position) => {
+      for (const [key, text] of Object.entries(indexes[position]!)) {
+        const parts = parseKey(key);
+        if (!parts || parts.kind !== 'contexte' || parts.team !== team || parts.author !== member) {
+          anomalies.push(foreignEntry(member, key));
+          continue;
+        }
+        const entry = decodeEntry(text, key);
+        if (entry) candidates.push({ parts, entry });
+      }
+    });
+    const facts = await Promise.all(candidates.map(({ parts }) => this.factsOf(parts)));
+    const entries: ListedEntry[] = [];
+    const ghosts: KeyParts[] = [];
+    candidates.forEach(({ parts, entry }, position) => {
+      const { note, hasSession } = facts[position]!;
+      if (!note.exists) {
+        ghosts.push(parts);
+        return;
+      }
+      entries.push(listed(parts, note, entry, hasSession, checkKey(note, entry, this.options.ttlMaxSeconds)));
+    });
+    await this.prune(ghosts);
+    const teamKnown = members.length > 0 && (author === undefined || candidates.length > 0 || (await this.members(team)).length > 0);
+    return { entries, teamKnown, anomalies, ...(teamKnown ? {} : { knownTeams: await this.knownTeams() }) };
+  }
+
+  private async members(team: string): Promise<string[]> {
+    return (await this.client.smembers(redisKeys.members(team))).filter(isValidName).sort();
+  }
+
+  /** Teams with members, for a user with the SCAN right; undefined otherwise. */
+  private async knownTeams(): Promise<string[] | undefined> {
+    try {
+      const keys = await this.scan(redisKeys.allMembers);
+      return keys.flatMap((key) => /^contexte-membres:\{([^}]+)\}$/.exec(key)?.[1] ?? []).filter(isValidName).sort();
+    } catch {
+      return undefined;
+    }
+  }
+
+  private async factsOf(parts: KeyParts) {
+    const [pttl, size, session] = await Promise.all([this.client.pttl(buildKey(parts)), this.client.strlen(buildKey(parts)), this.client.exists(sessionKeyOf(parts))]);
+    return { note: { exists: pttl !== -2, ttlSeconds: pttl < 0 ? pttl : Math.ceil(pttl / 1000), size }, hasSession: session === 1 };
+  }
+
+  /** Index entries whose key is gone. Housekeeping: an author may prune only their own index, and a reader without the right still gets the list. */
+  private async prune(ghosts: KeyParts[]): Promise<void> {
+    await Promise.all(ghosts.map((parts) => this.client.hdel(redisKeys.index(parts.team, parts.author), noteKeyOf(parts)).catch(() => undefined)));
+  }
+
+  /**
+   * The workshop's `list [motif]`: a SCAN, which only a user with that right may
+   * run. Keys of our convention are checked against their author's index, so
+   * notes published by the workshop's script show as not indexed.
+   */
+  private async listPattern(pattern: string): Promise<Listing> {
+    const ours = (await this.scan(pattern)).flatMap((key) => {
+      const parts = parseKey(key);
+      return parts ? [parts] : [];
+    });
+    const facts = await Promise.all(
+      ours.map(async (parts) => {
+        const [pttl, size, indexed, session] = await Promise.all([
+          this.client.pttl(buildKey(parts)),
+          this.client.strlen(buildKey(parts)),
+          this.client.hget(redisKeys.index(parts.team, parts.author), noteKeyOf(parts)),
+          parts.kind === 'contexte' ? this.client.exists(sessionKeyOf(parts)) : 0,
+        ]);
+        return { pttl, size, entry: indexed === null ? undefined : decodeEntry(indexed, noteKeyOf(parts)), hasSession: session === 1 };
+      }),
+    );
+    const entries: ListedEntry[] = [];
+    let unindexed = 0;
+    ours.forEach((parts, position) => {
+      const { pttl, size, entry, hasSession } = facts[position]!;
+      // -2: expired since SCAN saw it.
+      if (pttl === -2) return;
+      const note = { exists: true, ttlSeconds: pttl < 0 ? pttl : Math.ceil(pttl / 1000), size };
+      if (!entry && parts.kind === 'contexte') unindexed++;
+      const vigilance = checkKey(note, parts.kind === 'contexte' ? entry : { size, sha256: '' }, this.options.ttlMaxSeconds);
+      entries.push(listed(parts, note, parts.kind === 'contexte' ? entry : undefined, hasSession, vigilance));
+    });
+    return { entries, unindexed, teamKnown: true, anomalies: [] };
+  }
+
+  async scan(pattern: string): Promise<string[]> {
+    const keys = new Set<string>();
+    const nodes = isCluster(this.client) ? this.client.nodes('master') : [this.client];
+    for (const node of nodes) {
+      let cursor = '0';
+      do {
+        const [next, batch] = await node.scan(cursor, 'MATCH', pattern, 'COUNT', SCAN_COUNT);
+        cursor = next;
+        for (const key of batch) keys.add(key);
+      } while (cursor !== '0');
+    }
+    return [...keys];
+  }
+
+  async get(key: string): Promise<Fetched | undefined> {
+    return this.run(async () => {
+      const parts = parseKey(key);
+      const [value, pttl] = await Promise.all([this.client.getBuffer(key), this.client.pttl(key)]);
+      if (!parts) return value ? { value, vigilance: [] } : undefined;
+      const index = redisKeys.index(parts.team, parts.author);
+      if (!value) {
+        // The workshop's cleanup (DEL) leaves index entries behind: do not send the reader back to them.
+        if (parts.kind === 'contexte') await this.client.hdel(index, key).catch(() => undefined);
+        return undefined;
+      }
+      const raw = await this.client.hget(index, noteKeyOf(parts));
+      const entry = raw === null ? undefined : decodeEntry(raw, noteKeyOf(parts));
+      const sha256 = sha256Of(value);
+      const facts = { exists: true, ttlSeconds: pttl < 0 ? pttl : Math.ceil(pttl / 1000), size: value.length, sha256 };
+      // The index describes the note; an export is checked for its retention only.
+      const vigilance = checkKey(facts, parts.kind === 'contexte' ? entry : { size: value.length, sha256 }, this.options.ttlMaxSeconds);
+      await this.append({ kind: 'lecture', team: parts.team, author: parts.author, key, sha256, size: value.length });
+      return { value, vigilance };
+    });
+  }
+
+  async remove(key: string): Promise<string[]> {
+    return this.run(async () => {
+      const parts = parseKey(key);
+      if (!parts) return [];
+      const keys = [noteKeyOf(parts), sessionKeyOf(parts)];
+      const deleted = await Promise.all(keys.map((candidate) => this.client.del(candidate)));
+      await this.client.hdel(redisKeys.index(parts.team, parts.author), noteKeyOf(parts));
+      const removed = keys.filter((_, position) => deleted[position] === 1);
+      if (removed.length > 0) await this.append({ kind: 'suppression', team: parts.team, author: parts.author, key: noteKeyOf(parts), detail: removed.join(' ') });
+      return removed;
+    });
+  }
+
+  async purge(team: string): Promise<number> {
+    return this.run(async () => {
+      const members = await this.members(team);
+      const indexes = await Promise.all(members.map((member) => this.client.hkeys(redisKeys.index(team, member))));
+      const keys = new Set<string>();
+      for (const key of indexes.flat()) {
+        const parts = parseKey(key);
+        if (parts?.team === team) keys.add(noteKeyOf(parts)).add(sessionKeyOf(parts));
+      }
+      // Keys published by the workshop's script are not indexed: find them too where SCAN is allowed.
+      for (const pattern of [redisKeys.notesOf(team), redisKeys.sessionsOf(team)]) {
+        for (const key of await this.scan(pattern).catch(() => [])) if (parseKey(key)?.team === team) keys.add(key);
+      }
+      const deleted = await Promise.all([...keys].map((key) => this.client.del(key)));
+      await Promise.all(members.map((member) => this.client.del(redisKeys.index(team, member))));
+      const count = deleted.reduce<number>((sum, value) => sum + value, 0);
+      await this.append({ kind: 'purge', team, detail: `${count} clé(s)` });
+      return count;
+    });
+  }
+
+  async record(event: NewEvent): Promise<void> {
+    await this.run(() => this.append(event));
+  }
+
+  /** Every journal of the team: its members', the default user's and this user's; each stream's owner is who did it. */
+  async journal(team: string, since: Date): Promise<JournalReport> {
+    return this.run(async () => {
+      const owners = [...new Set([...(await this.members(team)), DEFAULT_USER, this.user])];
+      const streams = await Promise.all(owners.map((owner) => this.client.xrange(redisKeys.journal(team, owner), String(since.getTime()), '+')));
+      const events: JournalEvent[] = [];
+      owners.forEach((owner, position) => {
+        for (const [id, fields] of streams[position]!) {
+          const event = eventFromFields(pairs(fields), { team, user: owner, at: new Date(Number(id.split('-')[0])) });
+          if (event) events.push(event);
+        }
+      });
+      events.sort((a, b) => a.at.getTime() - b.at.getTime());
+      return { events, anomalies: (await Promise.all(owners.map((owner) => this.journalAnomalies(team, owner)))).flat() };
+    });
+  }
+
+  /** What XINFO STREAM tells of a journal: ids in the future, or events deleted before their time. */
+  async journalAnomalies(team: string, owner: string): Promise<Vigilance[]> {
+    let info: unknown[];
+    try {
+      info = (await this.client.call('XINFO', 'STREAM', redisKeys.journal(team, owner))) as unknown[];
+    } catch (error) {
+      if (/no such key/i.test(String((error as Error).message))) return [];
+      throw error;
+    }
+    const fields = pairs(info);
+    const idTime = (name: string) => Number(String(fields.get(name) ?? '0').split('-')[0]);
+    const now = Date.now();
+    return [futureJournal(owner, idTime('last-generated-id'), now), trimmedJournal(owner, idTime('max-deleted-entry-id'), now, this.options.journalDays)].filter(
+      (anomaly): anomaly is Vigilance => anomaly !== undefined,
+    );
+  }
+
+  async close(): Promise<void> {
+    try {
+      await this.client.quit();
+    } catch {
+      this.client.disconnect();
+    }
+  }
+
+  /** XADD to this user's own journal, trimming events older than the retention (MINID, approximate: whole nodes at a time). */
+  private async append(event: NewEvent): Promise<void> {
+    const minId = Date.now() - this.options.journalDays * 86_400_000;
+    await this.client.xadd(redisKeys.journal(event.team, this.user), 'MINID', '~', String(minId), '*', ...eventFields(event).flat());
+  }
+
+  private async run<T>(operation: () => Promise<T>): Promise<T> {
+    try {
+      return await operation();
+    } catch (error) {
+      if (error instanceof InvalidRequest) throw error;
+      throw toMailboxError(error, this.label);
+    }
+  }
+}
+
+function listed(parts: KeyParts, note: { ttlSeconds: number; size: number }, entry: IndexEntry | undefined, hasSession: boolean, vigilance: Vigilance[]): ListedEntry {
+  return {
+    key: buildKey(parts),
+    parts,
+    ttlSeconds: note.ttlSeconds,
+    size: note.size,
+    ...(entry ? { sha256: entry.sha256 } : {}),
+    ...(hasSession ? { sessionKey: sessionKeyOf(parts) } : {}),
+    ...(entry?.title ? { title: entry.title } : {}),
+    ...(entry?.summary ? { summary: entry.summary } : {}),
+    vigilance,
+  };
+}
+
+/** A flat Redis reply [name, value, name, value…] as a map. */
+function pairs(flat: unknown[]): Map<string, unknown> {
+  const map = new Map<string, unknown>();
+  for (let position = 0; position + 1 < flat.length; position += 2) map.set(String(flat[position]), flat[position + 1]);
+  return map;
+}

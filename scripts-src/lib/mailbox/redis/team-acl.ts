@@ -1,0 +1,44 @@
+/**
+ * The Redis ACL rules of one author of one team (Redis 7 selectors). What the
+ * author may do, and nothing else:
+ *   - read every note and session export of the team, the team's members and
+ *     every member's index;
+ *   - write and delete only their own keys, contexte:<equipe>:<auteur>:* and session:…;
+ *   - write only their own index (MULTI, HSET, HDEL, EXPIRE) and append only to
+ *     their own journal, without reading any journal;
+ *   - no scripting (a looping script blocks every client of the server), no
+ *     SCAN, KEYS, FLUSH*, CONFIG, ACL, nor any other command.
+ * The password travels only as its SHA-256 (`#…`), never in clear.
+ */
+import { createHash } from 'node:crypto';
+import { redisKeys } from '../keys.js';
+
+/** What every connection needs, Cluster topology and transactions included; no key access. */
+const CONNECTION = ['+ping', '+auth', '+hello', '+quit', '+select', '+cluster|slots', '+cluster|shards', '+cluster|info', '+cluster|nodes', '+readonly', '+asking', '+multi', '+exec', '+discard'];
+
+export function authorAcl(team: string, author: string, password: string): string[] {
+  const hash = createHash('sha256').update(password).digest('hex');
+  return [
+    author,
+    'reset',
+    'on',
+    `#${hash}`,
+    'resetchannels',
+    ...CONNECTION,
+    `(%R~${redisKeys.notesOf(team)} %R~${redisKeys.sessionsOf(team)} +get +strlen +ttl +pttl +exists)`,
+    `(~${redisKeys.notesOf(team, author)} ~${redisKeys.sessionsOf(team, author)} +set +del +get)`,
+    `(%R~${redisKeys.members(team)} %R~${redisKeys.indexesOf(team)} +smembers +sismember +hgetall +hget)`,
+    `(~${redisKeys.index(team, author)} +hset +hdel +expire)`,
+    `(%W~${redisKeys.journal(team, author)} +xadd)`,
+  ];
+}
+
+/** What `admin utilisateur` runs besides the ACL: the author joins the team's members (a key, so once per Cluster, not per node). */
+export function membershipCommand(team: string, author: string): string[] {
+  return ['SADD', redisKeys.members(team), author];
+}
+
+/** A command line as redis-cli takes it, each argument quoted when needed. */
+export function asRedisCli(args: string[]): string {
+  return args.map((arg) => (/^[\w#%~:*|+@.-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`)).join(' ');
+}

@@ -1,0 +1,80 @@
+/**
+ * What the mailbox checks when it reads back what teammates wrote: an index
+ * entry against the key it names, a key against the retention, a journal
+ * against its own bookkeeping. Pure: the drivers gather the facts.
+ */
+import { formatDuration } from './ttl.js';
+
+export type VigilanceCode =
+  | 'cle-absente' // the index names a key that no longer exists
+  | 'sans-expiration' // the key has no TTL
+  | 'expiration-trop-longue' // the key lives longer than the maximum
+  | 'taille-differente' // the stored size is not the indexed one
+  | 'empreinte-differente' // the stored bytes are not the indexed ones
+  | 'non-indexee' // no index entry names the key
+  | 'entree-etrangere' // an index holds an entry for a key its owner may not write
+  | 'journal-tronque' // recent journal events were deleted
+  | 'journal-futur'; // journal ids (or dates) lie in the future
+
+export interface Vigilance {
+  code: VigilanceCode;
+  /** French, one line, for the user and the agent; never a secret. */
+  message: string;
+}
+
+/** What the store says of a key. */
+export interface KeyFacts {
+  exists: boolean;
+  /** Seconds left; -1 when the key has no expiry. */
+  ttlSeconds: number;
+  size: number;
+  /** Only when the bytes were read (get). */
+  sha256?: string;
+}
+
+export interface IndexedFacts {
+  size: number;
+  sha256: string;
+}
+
+/** Differences between a key, its index entry (if any) and the retention. */
+export function checkKey(facts: KeyFacts, indexed: IndexedFacts | undefined, ttlMaxSeconds: number): Vigilance[] {
+  if (!facts.exists) return [{ code: 'cle-absente', message: 'la clé n’existe plus (expirée ou supprimée hors de nos programmes) : entrée d’index retirée' }];
+  const found: Vigilance[] = [];
+  if (facts.ttlSeconds < 0) found.push({ code: 'sans-expiration', message: 'la clé n’a pas de durée de vie : elle resterait indéfiniment (admin audit --corriger la borne)' });
+  // A second of slack: a TTL is rounded up by the store.
+  else if (facts.ttlSeconds > ttlMaxSeconds + 1) {
+    found.push({ code: 'expiration-trop-longue', message: `la clé vivra encore ${formatDuration(facts.ttlSeconds)}, plus que le maximum de ${formatDuration(ttlMaxSeconds)}` });
+  }
+  if (!indexed) {
+    found.push({ code: 'non-indexee', message: 'aucune entrée d’index ne décrit cette clé (publiée par un ancien script, ou entrée perdue) : taille et empreinte non vérifiables' });
+    return found;
+  }
+  if (facts.size !== indexed.size) found.push({ code: 'taille-differente', message: `la valeur fait ${facts.size} octets, l’index en annonce ${indexed.size} : elle a changé depuis la publication` });
+  else if (facts.sha256 !== undefined && facts.sha256 !== indexed.sha256) {
+    found.push({ code: 'empreinte-differente', message: `le sha256 de la valeur (${facts.sha256.slice(0, 12)}…) n’est pas celui de l’index (${indexed.sha256.slice(0, 12)}…) : elle a été réécrite depuis la publication` });
+  }
+  return found;
+}
+
+/** An entry filed in one author's index for a key of someone else. */
+export function foreignEntry(owner: string, key: string): Vigilance {
+  return { code: 'entree-etrangere', message: `l’index de ${owner} décrit ${key}, qui n’est pas une de ses clés : entrée ignorée` };
+}
+
+const FUTURE_SLACK_MS = 5 * 60_000;
+
+/** A journal whose latest id or date is ahead of the clock dates every later event wrongly. */
+export function futureJournal(owner: string, latest: number, now: number): Vigilance | undefined {
+  if (latest <= now + FUTURE_SLACK_MS) return undefined;
+  return { code: 'journal-futur', message: `le journal de ${owner} porte des identifiants datés du ${new Date(latest).toISOString().slice(0, 10)}, dans le futur : ses événements suivants sont mal datés` };
+}
+
+/**
+ * A journal keeps `keptDays` days; entries deleted after that limit (trimmed by
+ * hand, `XADD … MAXLEN 0`) are a gap in the record.
+ */
+export function trimmedJournal(owner: string, lastDeleted: number, now: number, keptDays: number): Vigilance | undefined {
+  if (lastDeleted <= 0 || lastDeleted < now - keptDays * 86_400_000) return undefined;
+  return { code: 'journal-tronque', message: `le journal de ${owner} a perdu des événements récents (jusqu’au ${new Date(lastDeleted).toISOString().slice(0, 16).replace('T', ' ')} UTC) : il a été tronqué` };
+}
