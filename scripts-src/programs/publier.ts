@@ -1,10 +1,10 @@
 import { explainDenied, exitCodesSection, parseCommandLine, printJson, runProgram, type Program } from '../lib/cli.js';
 import { UsageError } from '../lib/errors.js';
+import { quoteForMessage } from '../lib/text/quote.js';
 import { ExitCode } from '../lib/exit-code.js';
 import { validateName } from '../lib/mailbox/keys.js';
-import { readFrontMatter } from '../lib/checks/front-matter.js';
-import type { NoteSummary, Publication } from '../lib/mailbox/contract.js';
-import { removeHiddenCharacters } from '../lib/text/hidden-characters.js';
+import { readNoteHeader } from '../lib/checks/note-header.js';
+import type { Publication } from '../lib/mailbox/contract.js';
 import { openMailbox } from '../lib/mailbox/open.js';
 import { MAX_NOTE_BYTES, MAX_SESSION_BYTES, readInputFile } from '../lib/read-input-file.js';
 import { checkPublication, type CheckedFile } from '../lib/checks/run-checks.js';
@@ -77,6 +77,7 @@ const program: Program = {
     const note = await readInputFile(notePath, 'la note', MAX_NOTE_BYTES);
     const session = sessionPath ? await readInputFile(sessionPath, 'l’export de session', MAX_SESSION_BYTES) : undefined;
     const noteText = note.toString('utf8');
+    const header = readNoteHeader(noteText);
     const checked = await checkPublication(
       { path: notePath, bytes: note },
       session && sessionPath ? { path: sessionPath, bytes: session } : undefined,
@@ -87,13 +88,22 @@ const program: Program = {
       await journalRefusal(env, team, author, checked);
       return ExitCode.Refused;
     }
+    // The note passed its checks, header included: the names it claims are valid, and must be the ones it is published under.
+    for (const [field, claimed, given] of [['auteur', header.author, author], ['equipe', header.team, team]] as const) {
+      if (claimed !== undefined && claimed !== given) {
+        throw new UsageError(
+          `l’en-tête de la note dit ${field} ${quoteForMessage(claimed, 64)}, la ligne de commande « ${given} » : rien n’a été publié`,
+          `Corrigez le champ ${field} de l’en-tête, ou publiez sous le nom qu’il donne s’il est juste.`,
+        );
+      }
+    }
     const acceptedCount = checked.reduce((sum, { report }) => sum + accepted(report).length, 0);
     const reading = readNote(noteText);
 
     const mailbox = await openMailbox(env);
     try {
       const publication = await explainDenied(
-        mailbox.publish({ team, author, note, session, ttlSeconds, now: new Date(), summary: summarize(noteText) }),
+        mailbox.publish({ team, author, note, session, ttlSeconds, now: new Date(), summary: header.summary }),
         `publication refusée : l’utilisateur ${mailbox.user} n’a pas le droit d’écrire contexte:${team}:${author}:*`,
         'Un auteur ne publie que sous son propre nom et dans son équipe (droits ACL de la boîte).',
       );
@@ -120,19 +130,6 @@ const program: Program = {
     }
   },
 };
-
-/** The title and summary `list` shows, from the note's header. */
-function summarize(text: string): NoteSummary {
-  const header = readFrontMatter(text);
-  if (header.status !== 'ok') return {};
-  const field = (name: string) => {
-    const value = header.data[name];
-    return typeof value === 'string' && value.trim() ? oneLine(value) : undefined;
-  };
-  return { ...(field('titre') ? { title: field('titre') } : {}), ...(field('resume') ? { summary: field('resume') } : {}) };
-}
-
-const oneLine = (value: string) => removeHiddenCharacters(value).replace(/\s+/g, ' ').trim().slice(0, 200);
 
 /**
  * A refused publication is journaled too (rules and lines, never the secret).

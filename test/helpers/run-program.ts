@@ -34,7 +34,7 @@ export interface RunResult {
 export function runScript(
   script: string,
   args: string[],
-  options: { env?: Record<string, string>; cwd?: string; timeoutMs?: number } = {},
+  options: { env?: Record<string, string>; cwd?: string; timeoutMs?: number; as?: { uid: number; gid: number } } = {},
 ): Promise<RunResult> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
@@ -44,6 +44,8 @@ export function runScript(
       // default folder mailbox lives in a temporary state folder, never in the developer's.
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', XDG_STATE_HOME: stateHome(), ...options.env },
       stdio: ['ignore', 'pipe', 'pipe'],
+      // Another Unix user (the folder tests' teammate): its primary group is the only group it keeps.
+      ...(options.as ?? {}),
     });
     let stdout = '';
     let stderr = '';

@@ -13,6 +13,7 @@ export type VigilanceCode =
   | 'empreinte-differente' // the stored bytes are not the indexed ones
   | 'non-indexee' // no index entry names the key
   | 'entree-etrangere' // an index holds an entry for a key its owner may not write
+  | 'membre-absent' // an author with notes or an index is not among the team's members
   | 'journal-tronque' // recent journal events were deleted
   | 'journal-futur'; // journal ids (or dates) lie in the future
 
@@ -70,11 +71,24 @@ export function futureJournal(owner: string, latest: number, now: number): Vigil
   return { code: 'journal-futur', message: `le journal de ${owner} porte des identifiants datés du ${new Date(latest).toISOString().slice(0, 10)}, dans le futur : ses événements suivants sont mal datés` };
 }
 
+/** What a Redis stream says of itself (XINFO STREAM). */
+export interface StreamBookkeeping {
+  length: number;
+  entriesAdded: number;
+  /** Milliseconds of the highest id deleted by XDEL (0 when none). */
+  lastDeleted: number;
+}
+
 /**
- * A journal keeps `keptDays` days; entries deleted after that limit (trimmed by
- * hand, `XADD … MAXLEN 0`) are a gap in the record.
+ * A journal trimmed by hand. Our writers trim only by age and always add an
+ * event when they do, so a journal is never empty once written: an empty one
+ * was wiped (`XADD … MAXLEN 0`). An entry deleted one by one (XDEL) inside the
+ * retention is a gap too.
  */
-export function trimmedJournal(owner: string, lastDeleted: number, now: number, keptDays: number): Vigilance | undefined {
-  if (lastDeleted <= 0 || lastDeleted < now - keptDays * 86_400_000) return undefined;
-  return { code: 'journal-tronque', message: `le journal de ${owner} a perdu des événements récents (jusqu’au ${new Date(lastDeleted).toISOString().slice(0, 16).replace('T', ' ')} UTC) : il a été tronqué` };
+export function trimmedJournal(owner: string, stream: StreamBookkeeping, now: number, keptDays: number): Vigilance | undefined {
+  if (stream.length === 0 && stream.entriesAdded > 0) {
+    return { code: 'journal-tronque', message: `le journal de ${owner} a été vidé : ${stream.entriesAdded} événement(s) effacé(s) (tronqué à la main)` };
+  }
+  if (stream.lastDeleted <= 0 || stream.lastDeleted < now - keptDays * 86_400_000) return undefined;
+  return { code: 'journal-tronque', message: `le journal de ${owner} a perdu des événements récents (jusqu’au ${new Date(stream.lastDeleted).toISOString().slice(0, 16).replace('T', ' ')} UTC) : il a été tronqué` };
 }

@@ -299,7 +299,8 @@ export class RedisMailbox implements Mailbox {
     const fields = pairs(info);
     const idTime = (name: string) => Number(String(fields.get(name) ?? '0').split('-')[0]);
     const now = Date.now();
-    return [futureJournal(owner, idTime('last-generated-id'), now), trimmedJournal(owner, idTime('max-deleted-entry-id'), now, this.options.journalDays)].filter(
+    const stream = { length: Number(fields.get('length') ?? 0), entriesAdded: Number(fields.get('entries-added') ?? 0), lastDeleted: idTime('max-deleted-entry-id') };
+    return [futureJournal(owner, idTime('last-generated-id'), now), trimmedJournal(owner, stream, now, this.options.journalDays)].filter(
       (anomaly): anomaly is Vigilance => anomaly !== undefined,
     );
   }

@@ -1,0 +1,108 @@
+/**
+ * `admin audit`: what only a user with the SCAN right can see of a team — keys
+ * without expiry or beyond the maximum, index entries without their key or filed
+ * in someone else's index, notes nobody indexed (the workshop's `publier.sh`),
+ * authors missing from the members, journals trimmed or dated in the future —
+ * and, on request, the corrections: TTLs bounded, entries pruned, notes indexed,
+ * members added, and the audit itself journaled.
+ */
+import type { NoteSummary } from '../contract.js';
+import { decodeEntry, type IndexEntry } from '../entry.js';
+import { buildKey, isValidName, noteKeyOf, parseKey, redisKeys, sessionKeyOf, type KeyParts } from '../keys.js';
+import { sha256Of } from '../publish.js';
+import { checkKey, foreignEntry, type Vigilance } from '../verify.js';
+import type { RedisMailbox } from './redis-mailbox.js';
+
+export interface AuditFinding extends Vigilance {
+  /** The key concerned, or the journal's owner. */
+  subject: string;
+  corrected: boolean;
+}
+
+export interface AuditOptions {
+  correct: boolean;
+  ttlMaxSeconds: number;
+  /** Title and summary of a note to index, from its header. */
+  summarize(note: Buffer): NoteSummary;
+}
+
+export async function auditTeam(mailbox: RedisMailbox, team: string, options: AuditOptions): Promise<AuditFinding[]> {
+  const { client } = mailbox;
+  const findings: AuditFinding[] = [];
+  const add = (subject: string, found: Vigilance, corrected: boolean) => findings.push({ ...found, subject, corrected });
+
+  const stored = [...(await mailbox.scan(redisKeys.notesOf(team))), ...(await mailbox.scan(redisKeys.sessionsOf(team)))].flatMap((key) => {
+    const parts = parseKey(key);
+    return parts?.team === team ? [parts] : [];
+  });
+  const members = new Set(await client.smembers(redisKeys.members(team)));
+  const prefix = redisKeys.index(team, '');
+  const owners = [...new Set([...members, ...(await mailbox.scan(redisKeys.indexesOf(team))).map((key) => key.slice(prefix.length))])].filter(isValidName);
+  const indexes = new Map<string, Map<string, IndexEntry>>();
+
+  // Index entries: filed under their author, and naming a key that exists.
+  const existing = new Set(stored.map(buildKey));
+  for (const owner of owners) {
+    const valid = new Map<string, IndexEntry>();
+    indexes.set(owner, valid);
+    for (const [key, text] of Object.entries(await client.hgetall(redisKeys.index(team, owner)))) {
+      const parts = parseKey(key);
+      const entry = decodeEntry(text, key);
+      const foreign = !parts || parts.kind !== 'contexte' || parts.team !== team || parts.author !== owner;
+      if (foreign || !existing.has(key)) {
+        if (options.correct) await client.hdel(redisKeys.index(team, owner), key);
+        add(key, foreign ? foreignEntry(owner, key) : checkKey({ exists: false, ttlSeconds: -2, size: 0 }, undefined, options.ttlMaxSeconds)[0]!, options.correct);
+      } else if (entry) valid.set(key, entry);
+    }
+  }
+
+  // Keys: their retention, and notes against their index entry.
+  for (const parts of stored) {
+    const key = buildKey(parts);
+    const pttl = await client.pttl(key);
+    if (pttl === -2) continue;
+    const ttlSeconds = pttl < 0 ? -1 : Math.ceil(pttl / 1000);
+    const entry = parts.kind === 'contexte' ? indexes.get(parts.author)?.get(key) : undefined;
+    const size = await client.strlen(key);
+    const found = checkKey({ exists: true, ttlSeconds, size }, parts.kind === 'contexte' ? entry : { size, sha256: '' }, options.ttlMaxSeconds);
+    const retention = found.filter((finding) => finding.code === 'sans-expiration' || finding.code === 'expiration-trop-longue');
+    if (options.correct && retention.length > 0) await client.expire(key, options.ttlMaxSeconds);
+    for (const finding of retention) add(key, finding, options.correct);
+    const stale = found.filter((finding) => finding.code === 'non-indexee' || finding.code === 'taille-differente');
+    if (options.correct && stale.length > 0) await reindex(mailbox, parts, Math.min(ttlSeconds < 0 ? options.ttlMaxSeconds : ttlSeconds, options.ttlMaxSeconds), options);
+    for (const finding of stale) add(key, finding, options.correct);
+  }
+
+  // Every author with notes or an index is a member, so that `list --equipe` reads their index.
+  for (const author of new Set([...owners, ...stored.map((parts) => parts.author)])) {
+    if (members.has(author)) continue;
+    if (options.correct) await client.sadd(redisKeys.members(team), author);
+    add(author, { code: 'membre-absent', message: `${author} a des notes ou un index mais n’est pas membre de l’équipe : list --equipe ne le lit pas` }, options.correct);
+  }
+
+  // Journals: what their bookkeeping reveals (a record cannot be corrected).
+  const journalPrefix = redisKeys.journalPrefix(team);
+  for (const key of await mailbox.scan(redisKeys.journalsOf(team))) {
+    const owner = key.slice(journalPrefix.length);
+    for (const anomaly of await mailbox.journalAnomalies(team, owner)) add(owner, anomaly, false);
+  }
+
+  const corrected = findings.filter((finding) => finding.corrected).length;
+  if (corrected > 0) await mailbox.record({ kind: 'audit', team, detail: `${corrected} correction(s) : ${summarizeCodes(findings)}` });
+  return findings;
+}
+
+/** Indexes a note from its stored bytes, as its publication would have. */
+async function reindex(mailbox: RedisMailbox, parts: KeyParts, ttlSeconds: number, options: AuditOptions): Promise<void> {
+  const value = await mailbox.client.getBuffer(buildKey(parts));
+  if (!value) return;
+  const hasSession = (await mailbox.client.exists(sessionKeyOf(parts))) === 1;
+  const entry: IndexEntry = { key: noteKeyOf(parts), size: value.length, sha256: sha256Of(value), expiresAt: Date.now() + ttlSeconds * 1000, hasSession, ...options.summarize(value) };
+  await mailbox.writeIndexEntry(parts, entry, ttlSeconds);
+}
+
+function summarizeCodes(findings: AuditFinding[]): string {
+  const counts = new Map<string, number>();
+  for (const finding of findings) if (finding.corrected) counts.set(finding.code, (counts.get(finding.code) ?? 0) + 1);
+  return [...counts].map(([code, count]) => `${code} ×${count}`).join(', ');
+}

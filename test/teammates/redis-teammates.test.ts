@@ -1,0 +1,216 @@
+/**
+ * What one author can do to a shared Redis, tried as that author would: ACL
+ * users made by `admin utilisateur … --appliquer`, raw commands sent with
+ * their own password. Each attack is refused by Redis, or reported by `list`,
+ * `get`, `journal` or `admin audit` — and `admin audit --corriger` repairs what
+ * can be repaired. Also the everyday drift of a class mixing old and new
+ * scripts: the workshop's cleanup, notes published by `publier.sh`, a value
+ * rewritten after it was indexed.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { redisKeys } from '../../scripts-src/lib/mailbox/keys.js';
+import { handoffNote } from '../helpers/notes.js';
+import { randomPassword, startRedis, type RedisServer } from '../helpers/redis-server.js';
+import { admin, publier, recuperer } from '../helpers/run-program.js';
+
+const TEAM = 'catalogue';
+const USERS = ['alice', 'bob', 'carol'] as const;
+type User = (typeof USERS)[number];
+
+let redis: RedisServer;
+let dir: string;
+const passwords = {} as Record<User, string>;
+const clients = {} as Record<User, Redis>;
+const keys = {} as Record<User, string>;
+
+const as = (user: User) => ({ REDIS_HOST: '127.0.0.1', REDIS_PORT: String(redis.port), REDIS_USERNAME: user, REDISCLI_AUTH: passwords[user] });
+const noteFile = async (author: string, team = TEAM, extra = '') => {
+  const path = join(dir, `${team}-${author}-${Math.random().toString(36).slice(2, 8)}.md`);
+  await writeFile(path, handoffNote({ auteur: author, equipe: team, extra }));
+  return path;
+};
+const publish = async (user: User) => {
+  const result = await publier([await noteFile(user), TEAM, '--json'], { env: as(user) });
+  expect(result.code, result.stderr).toBe(0);
+  return (JSON.parse(result.stdout) as { cle: string }).cle;
+};
+type Listed = Array<{ cle: string; titre: string | null; vigilance: Array<{ regle: string }> }>;
+const listAs = async (env: Record<string, string>, args: string[] = ['--equipe', TEAM]) => {
+  const result = await recuperer(['list', ...args, '--json'], { env });
+  expect(result.code, result.stderr).toBe(0);
+  return { rows: JSON.parse(result.stdout) as Listed, stderr: result.stderr };
+};
+const auditJson = async (args: string[] = []) => {
+  const result = await admin(['audit', '--equipe', TEAM, '--json', ...args], { env: redis.env });
+  return { code: result.code, stderr: result.stderr, findings: (JSON.parse(result.stdout || '{"constats":[]}') as { constats: Array<{ regle: string; sujet: string; corrige: boolean }> }).constats };
+};
+
+beforeAll(async () => {
+  redis = await startRedis();
+  dir = await mkdtemp(join(tmpdir(), 'contexte-coequipiers-'));
+  for (const user of USERS) {
+    passwords[user] = randomPassword() + randomPassword();
+    const made = await admin(['utilisateur', TEAM, user, '--appliquer'], { env: { ...redis.env, CONTEXTE_MOT_DE_PASSE: passwords[user] } });
+    expect(made.code, made.stderr).toBe(0);
+    clients[user] = new Redis({ host: '127.0.0.1', port: redis.port, username: user, password: passwords[user], maxRetriesPerRequest: 0 });
+    keys[user] = await publish(user);
+  }
+});
+afterAll(async () => {
+  for (const client of Object.values(clients)) client.disconnect();
+  await redis?.stop();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('what an author cannot do to the team', () => {
+  it.each([
+    ['run a script that would block the server', ['EVAL', 'while true do end', '0']],
+    ['load a script', ['SCRIPT', 'LOAD', 'return 1']],
+    ['call a function', ['FCALL', 'f', '0']],
+    ['rewrite a teammate’s index entry', ['HSET', redisKeys.index(TEAM, 'bob'), 'contexte:catalogue:bob:20260101-0000', '{}']],
+    ['delete a teammate’s index entry', ['HDEL', redisKeys.index(TEAM, 'bob'), 'x']],
+    ['expire a teammate’s index', ['EXPIRE', redisKeys.index(TEAM, 'bob'), '0']],
+    ['delete a teammate’s index', ['DEL', redisKeys.index(TEAM, 'bob')]],
+    ['trim a teammate’s journal', ['XADD', redisKeys.journal(TEAM, 'bob'), 'MAXLEN', '0', '*', 'evenement', 'purge']],
+    ['write in a teammate’s journal', ['XADD', redisKeys.journal(TEAM, 'bob'), '*', 'evenement', 'lecture']],
+    ['read a journal', ['XRANGE', redisKeys.journal(TEAM, 'alice'), '-', '+']],
+    ['join or leave the members', ['SREM', redisKeys.members(TEAM), 'bob']],
+    ['overwrite a teammate’s note', ['SET', keys.bob ?? 'contexte:catalogue:bob:20260101-0000', 'x']],
+    ['remove a teammate’s expiry', ['PERSIST', 'contexte:catalogue:bob:20260101-0000']],
+  ])('refuses alice to %s (NOPERM)', async (_, command) => {
+    await expect(clients.alice.call(command[0]!, ...command.slice(1))).rejects.toThrow(/NOPERM/);
+  });
+
+  it('keeps the teammates’ notes listed, with their titles, after all these attempts', async () => {
+    const { rows } = await listAs(as('alice'));
+    expect(rows.map((row) => row.cle).sort()).toEqual(Object.values(keys).sort());
+    for (const row of rows) expect(row.titre).toBe('Migration du catalogue vers HTTP');
+  });
+
+  it('refuses a note whose header names another author than the command line (2), with both names', async () => {
+    const result = await publier([await noteFile('bob'), TEAM, 'alice'], { env: as('alice') });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('auteur « bob »');
+    expect(result.stderr).toContain('« alice »');
+  });
+});
+
+describe('what an author can do to their own keys, and how it shows', () => {
+  it('ignores and reports an entry filed in her own index for a teammate’s key', async () => {
+    await clients.alice.hset(redisKeys.index(TEAM, 'alice'), keys.bob, JSON.stringify({ cle: keys.bob, taille: 1, sha256: 'a'.repeat(64), expire: Date.now() + 9e11, titre: 'Faux titre' }));
+    const { rows, stderr } = await listAs(as('bob'));
+    expect(rows.filter((row) => row.cle === keys.bob)).toHaveLength(1);
+    expect(rows.find((row) => row.cle === keys.bob)!.titre).toBe('Migration du catalogue vers HTTP');
+    expect(stderr).toContain(`l’index de alice décrit ${keys.bob}`);
+    const audit = await auditJson(['--corriger']);
+    expect(audit.findings).toContainEqual(expect.objectContaining({ regle: 'entree-etrangere', sujet: keys.bob, corrige: true }));
+    expect(await redis.admin.hexists(redisKeys.index(TEAM, 'alice'), keys.bob)).toBe(0);
+  });
+
+  it('shows a key she set without expiry, advertised for ten years, and the audit bounds it', async () => {
+    const key = `contexte:${TEAM}:alice:20260101-0000`;
+    const value = handoffNote({ auteur: 'alice' });
+    await clients.alice.set(key, value);
+    await clients.alice.hset(redisKeys.index(TEAM, 'alice'), key, JSON.stringify({ cle: key, taille: Buffer.byteLength(value), sha256: 'b'.repeat(64), expire: Date.now() + 10 * 365 * 86_400_000 }));
+    const { rows } = await listAs(as('bob'));
+    expect(rows.find((row) => row.cle === key)!.vigilance.map((finding) => finding.regle)).toEqual(['sans-expiration']);
+    const text = await recuperer(['list', '--equipe', TEAM], { env: as('bob') });
+    expect(text.stdout).toContain(`Vigilance : ${key} : la clé n’a pas de durée de vie`);
+
+    const found = await auditJson();
+    expect(found.code).toBe(1);
+    expect(found.findings).toContainEqual(expect.objectContaining({ regle: 'sans-expiration', sujet: key, corrige: false }));
+    const fixed = await auditJson(['--corriger']);
+    expect(fixed.findings).toContainEqual(expect.objectContaining({ regle: 'sans-expiration', sujet: key, corrige: true }));
+    const ttl = await redis.admin.ttl(key);
+    expect(ttl).toBeGreaterThan(0);
+    expect(ttl).toBeLessThanOrEqual(7 * 86400);
+    expect((await auditJson()).findings.filter((finding) => finding.sujet === key)).toEqual([]);
+  });
+
+  it('dates every event by the journal it is in and names its owner, whatever the fields claim', async () => {
+    await clients.carol.xadd(redisKeys.journal(TEAM, 'carol'), '*', 'evenement', 'publication', 'utilisateur', 'bob', 'auteur', 'bob', 'cle', keys.bob);
+    const result = await recuperer(['journal', '--equipe', TEAM, '--json'], { env: redis.env });
+    const events = JSON.parse(result.stdout) as Array<{ utilisateur: string; auteur: string | null; evenement: string }>;
+    const forged = events.filter((event) => event.auteur === 'bob' && event.evenement === 'publication');
+    expect(forged.map((event) => event.utilisateur).sort()).toEqual(['bob', 'carol']);
+  });
+
+  it('reports a journal its owner trimmed, and one whose ids were pushed into the future', async () => {
+    await clients.alice.xadd(redisKeys.journal(TEAM, 'alice'), 'MAXLEN', '0', '*', 'evenement', 'lecture');
+    await clients.carol.xadd(redisKeys.journal(TEAM, 'carol'), '99999999999999-0', 'evenement', 'lecture');
+    const result = await recuperer(['journal', '--equipe', TEAM], { env: redis.env });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/le journal de alice a été vidé : \d+ événement\(s\) effacé\(s\)/);
+    expect(result.stdout).toMatch(/le journal de carol porte des identifiants datés du 5138-\d\d-\d\d, dans le futur/);
+    // bob's journal is his own: his events keep their dates.
+    const events = JSON.parse((await recuperer(['journal', '--equipe', TEAM, '--json'], { env: redis.env })).stdout) as Array<{ utilisateur: string; quand: string }>;
+    for (const event of events.filter((item) => item.utilisateur === 'bob')) expect(new Date(event.quand).getTime()).toBeLessThan(Date.now() + 60_000);
+    const audit = await auditJson();
+    expect(audit.findings.map((finding) => `${finding.regle} ${finding.sujet}`)).toEqual(expect.arrayContaining(['journal-tronque alice', 'journal-futur carol']));
+  });
+});
+
+describe('a class mixing old and new scripts', () => {
+  it('drops notes deleted by the workshop’s cleanup, and get names the command that lists', async () => {
+    const key = await publish('bob');
+    await redis.admin.del(key);
+    const { rows } = await listAs(redis.env);
+    expect(rows.map((row) => row.cle)).not.toContain(key);
+    expect(await redis.admin.hexists(redisKeys.index(TEAM, 'bob'), key)).toBe(0);
+    const ghost = await publish('bob');
+    await redis.admin.del(ghost);
+    const result = await recuperer(['get', ghost, join(dir, 'fantome.md')], { env: as('alice') });
+    expect(result.code).toBe(3);
+    expect(result.stderr).toContain(`recuperer list --equipe ${TEAM}`);
+    expect((await listAs(as('alice'))).rows.map((row) => row.cle)).not.toContain(ghost);
+  });
+
+  it('tells of notes published by publier.sh, shows them to whoever may scan, and the audit indexes them', async () => {
+    const old = `contexte:${TEAM}:dave:20261202-1200`;
+    await redis.admin.set(old, handoffNote({ auteur: 'dave' }), 'EX', 600);
+    const author = await recuperer(['list', '--equipe', TEAM], { env: as('alice') });
+    expect(author.stdout).toContain('anciens scripts (publier.sh)');
+    expect(author.stdout).not.toContain(old);
+
+    const scanned = await listAs(redis.env, [`contexte:${TEAM}:*`]);
+    expect(scanned.rows.find((row) => row.cle === old)!.vigilance.map((finding) => finding.regle)).toContain('non-indexee');
+    expect(scanned.stderr).toMatch(/1 note\(s\) de l’équipe catalogue hors de l’index/);
+    // Without the SCAN right, the same pattern falls back to the index, and says what it cannot see.
+    const fallback = await listAs(as('alice'), [`contexte:${TEAM}:*`]);
+    expect(fallback.rows.map((row) => row.cle)).not.toContain(old);
+    expect(fallback.stderr).toContain('anciens scripts (publier.sh)');
+
+    const audit = await auditJson(['--corriger']);
+    expect(audit.findings).toContainEqual(expect.objectContaining({ regle: 'non-indexee', sujet: old, corrige: true }));
+    expect(audit.findings).toContainEqual(expect.objectContaining({ regle: 'membre-absent', sujet: 'dave', corrige: true }));
+    const { rows } = await listAs(as('alice'));
+    expect(rows.find((row) => row.cle === old)).toMatchObject({ titre: 'Migration du catalogue vers HTTP', vigilance: [] });
+    const journal = await recuperer(['journal', '--equipe', TEAM, '--json'], { env: redis.env });
+    expect((JSON.parse(journal.stdout) as Array<{ evenement: string; detail: string | null }>).some((event) => event.evenement === 'audit' && /non-indexee/.test(event.detail ?? ''))).toBe(true);
+  });
+
+  it('says when a value changed after it was indexed (size, then bytes of the same size)', async () => {
+    const key = await publish('bob');
+    const original = (await redis.admin.get(key))!;
+    await redis.admin.set(key, `${original}\nLigne ajoutée par publier.sh`, 'KEEPTTL');
+    const grown = await recuperer(['get', key, join(dir, 'modifiee.md'), '--json'], { env: as('alice') });
+    expect(grown.code, grown.stderr).toBe(0);
+    expect((JSON.parse(grown.stdout) as { vigilance: Array<{ regle: string }> }).vigilance.map((finding) => finding.regle)).toContain('taille-differente');
+    await redis.admin.set(key, original.replace('Migration', 'Migratiox'), 'KEEPTTL');
+    const rewritten = await recuperer(['get', key, join(dir, 'reecrite.md'), '--force'], { env: as('alice') });
+    expect(rewritten.code, rewritten.stderr).toBe(0);
+    expect(rewritten.stdout).toMatch(/Vigilance \(boîte\) : le sha256 de la valeur \([0-9a-f]{12}…\) n’est pas celui de l’index/);
+  });
+
+  it('says a team is unknown and lists the teams it can see', async () => {
+    const result = await recuperer(['list', '--equipe', 'catalogu'], { env: redis.env });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('L’équipe catalogu est inconnue');
+    expect(result.stdout).toContain(`équipes visibles : ${TEAM}`);
+  });
+});
