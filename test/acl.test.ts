@@ -30,7 +30,9 @@ beforeAll(async () => {
     const result = await admin(['utilisateur', team, user, '--appliquer'], { env: { ...redis.env, CONTEXTE_MOT_DE_PASSE: passwords[user]! } });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).not.toContain(passwords[user]!);
-    const published = await publier([notePath, team, '--json'], { env: as(user) });
+    const own = join(dir, `note-${user}.md`);
+    await writeFile(own, handoffNote({ auteur: user, equipe: team }));
+    const published = await publier([own, team, '--json'], { env: as(user) });
     expect(published.code, published.stderr).toBe(0);
     keys[user] = (JSON.parse(published.stdout) as { cle: string }).cle;
   }
@@ -51,7 +53,9 @@ describe('ACL matrix', () => {
     ['publish into another team', ['paiement', 'alice']],
   ])('refuses alice to %s, with the reason in French', async (_, [team, author]) => {
     const before = await redis.admin.dbsize();
-    const result = await publier([notePath, team!, author!], { env: as('alice') });
+    const claimed = join(dir, `note-${team}-${author}.md`);
+    await writeFile(claimed, handoffNote({ auteur: author!, equipe: team! }));
+    const result = await publier([claimed, team!, author!], { env: as('alice') });
     expect(result.code).toBe(5);
     expect(result.stderr).toContain(`publication refusée : l’utilisateur alice n’a pas le droit d’écrire contexte:${team}:${author}:*`);
     expect(await redis.admin.dbsize()).toBe(before);
@@ -105,8 +109,8 @@ describe('ACL matrix', () => {
     ['FLUSHALL', ['FLUSHALL']],
     ['CONFIG', ['CONFIG', 'GET', '*']],
     ['ACL', ['ACL', 'LIST']],
-    ['SET on the team index', ['SET', 'contexte-index:{catalogue}', 'x']],
-    ['XRANGE on the journal', ['XRANGE', 'contexte-journal:{catalogue}', '-', '+']],
+    ['SET on her own index', ['SET', 'contexte-index:{catalogue}:alice', 'x']],
+    ['XRANGE on her own journal', ['XRANGE', 'contexte-journal:{catalogue}:alice', '-', '+']],
     ['GET on another team', ['GET', 'contexte:paiement:carol:20260101-0000']],
     ['SET without TTL on her own key', ['PERSIST', 'contexte:catalogue:alice:20260101-0000']],
   ])('refuses alice the raw command %s', async (_, command) => {

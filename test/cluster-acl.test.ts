@@ -34,7 +34,9 @@ describe('Cluster with per-team ACL users', () => {
     const listed = await recuperer(['list', '--equipe', 'catalogue', '--json'], { env });
     expect((JSON.parse(listed.stdout) as Array<{ cle: string }>).map((entry) => entry.cle)).toEqual([key]);
     expect((await recuperer(['get', key, join(dir, 'copie.md')], { env })).code).toBe(0);
-    expect((await publier([note, 'catalogue', 'bob'], { env })).code).toBe(5);
+    const asBob = join(dir, 'note-bob.md');
+    await writeFile(asBob, handoffNote({ auteur: 'bob' }));
+    expect((await publier([asBob, 'catalogue', 'bob'], { env })).code).toBe(5);
     expect((await recuperer(['list'], { env })).code).toBe(5);
   });
 });

@@ -71,7 +71,7 @@ describe('connection failures', () => {
 describe('connection settings', () => {
   it('connects with REDIS_URL and never prints its password', async () => {
     const url = `redis://:${encodeURIComponent(redis.password)}@127.0.0.1:${redis.port}`;
-    const result = await publier([notePath, 'catalogue', 'url', '--json'], { env: { REDIS_URL: url } });
+    const result = await publier([notePath, 'catalogue', 'alice', '--json'], { env: { REDIS_URL: url } });
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout).boite).toBe(`redis 127.0.0.1:${redis.port}`);
     expect(result.stdout + result.stderr).not.toContain(redis.password);
@@ -84,7 +84,7 @@ describe('connection settings', () => {
 
   it('authenticates as the ACL user named by REDIS_USERNAME', async () => {
     const password = randomPassword();
-    await redis.admin.call('ACL', 'SETUSER', 'alice', 'on', `>${password}`, '~contexte:*', '~session:*', '~contexte-index:*', '~contexte-journal:*', '+@read', '+@write', '+@scripting', '+scan', '+ping');
+    await redis.admin.call('ACL', 'SETUSER', 'alice', 'on', `>${password}`, '~contexte:*', '~session:*', '~contexte-index:*', '~contexte-journal:*', '~contexte-membres:*', '+@read', '+@write', '+@transaction', '+scan', '+ping');
     const env = { REDIS_HOST: '127.0.0.1', REDIS_PORT: String(redis.port), REDIS_USERNAME: 'alice', REDISCLI_AUTH: password };
     const result = await publier([notePath, 'catalogue', 'alice', '--json'], { env });
     expect(result.code, result.stderr).toBe(0);

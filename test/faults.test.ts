@@ -7,18 +7,23 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { redisKeys } from '../scripts-src/lib/mailbox/keys.js';
 import { handoffNote } from './helpers/notes.js';
 import { randomPassword, startCluster, startRedis, type RedisServer } from './helpers/redis-server.js';
 import { publier, recuperer, type RunResult } from './helpers/run-program.js';
 import type { Redis } from 'ioredis';
 
 let dir: string;
-let notePath: string;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'contexte-pannes-'));
-  notePath = join(dir, 'note.md');
-  await writeFile(notePath, handoffNote());
 });
+
+/** A note whose header names the team it is published to. */
+async function noteFor(team: string): Promise<string> {
+  const path = join(dir, `note-${team}.md`);
+  await writeFile(path, handoffNote({ equipe: team }));
+  return path;
+}
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
@@ -39,7 +44,7 @@ function expectFailure(result: RunResult, code: number, message: RegExp, secrets
 async function expectConsistent(admin: Redis, team: string): Promise<void> {
   const notes = await admin.keys(`contexte:${team}:*`);
   for (const key of notes) expect(await admin.ttl(key)).toBeGreaterThan(0);
-  const indexed = Object.keys(await admin.hgetall(`contexte-index:{${team}}`));
+  const indexed = Object.keys(await admin.hgetall(redisKeys.index(team, 'alice')));
   expect(indexed.sort()).toEqual(notes.sort());
 }
 
@@ -48,7 +53,7 @@ describe('faults', () => {
     const redis = await startRedis();
     await redis.stop();
     for (const env of [redis.env, { ...redis.env, ...DEBUG_ENV }]) {
-      expectFailure(await publier([notePath, 'pannes', 'alice'], { env }), 4, /connexion refusée/, [redis.password]);
+      expectFailure(await publier([await noteFor('pannes'), 'pannes', 'alice'], { env }), 4, /connexion refusée/, [redis.password]);
     }
   });
 
@@ -56,7 +61,7 @@ describe('faults', () => {
     const redis = await startRedis();
     try {
       redis.child.kill('SIGSTOP');
-      const result = await publier([notePath, 'gel', 'alice'], { env: { ...redis.env, ...DEBUG_ENV } });
+      const result = await publier([await noteFor('gel'), 'gel', 'alice'], { env: { ...redis.env, ...DEBUG_ENV } });
       expectFailure(result, 4, /ne répond pas à temps/, [redis.password]);
       redis.child.kill('SIGCONT');
       await expectConsistent(redis.admin, 'gel');
@@ -88,7 +93,7 @@ describe('faults', () => {
           break;
         }
       }
-      const result = await publier([notePath, 'plein', 'alice'], { env: { ...redis.env, ...DEBUG_ENV } });
+      const result = await publier([await noteFor('plein'), 'plein', 'alice'], { env: { ...redis.env, ...DEBUG_ENV } });
       expectFailure(result, 4, /est plein \(maxmemory atteint\)/, [redis.password]);
       await expectConsistent(redis.admin, 'plein');
       expect(await redis.admin.keys('contexte:plein:*')).toEqual([]);
@@ -102,11 +107,11 @@ describe('faults', () => {
     const primary = await startRedis([], password);
     const replica = await startRedis(['--replicaof', '127.0.0.1', String(primary.port), '--masterauth', password], password);
     try {
-      const published = await publier([notePath, 'replique', 'alice', '--json'], { env: primary.env });
+      const published = await publier([await noteFor('replique'), 'replique', 'alice', '--json'], { env: primary.env });
       const key = (JSON.parse(published.stdout) as { cle: string }).cle;
       // Wait for replication of the last key the publication wrote (the index entry), not only of the note.
-      for (let attempt = 0; attempt < 100 && !(await replica.admin.hexists('contexte-index:{replique}', key)); attempt++) await new Promise((resolve) => setTimeout(resolve, 100));
-      const result = await publier([notePath, 'replique', 'alice'], { env: { ...replica.env, ...DEBUG_ENV } });
+      for (let attempt = 0; attempt < 100 && !(await replica.admin.hexists(redisKeys.index('replique', 'alice'), key)); attempt++) await new Promise((resolve) => setTimeout(resolve, 100));
+      const result = await publier([await noteFor('replique'), 'replique', 'alice'], { env: { ...replica.env, ...DEBUG_ENV } });
       expectFailure(result, 4, /lecture seule/, [password]);
       await expectConsistent(primary.admin, 'replique');
       const listed = await recuperer(['list', '--equipe', 'replique', '--json'], { env: replica.env });
@@ -129,7 +134,7 @@ describe('faults', () => {
         if (String(await survivor.cluster('INFO')).includes('cluster_state:fail')) break;
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
-      const result = await publier([notePath, 'grappe', 'alice'], { env: { ...cluster.env, ...DEBUG_ENV } });
+      const result = await publier([await noteFor('grappe'), 'grappe', 'alice'], { env: { ...cluster.env, ...DEBUG_ENV } });
       expect(result.code, result.stderr).toBe(4);
       expect(result.stderr).not.toMatch(/\n\s+at /);
       expect(result.elapsed).toBeLessThan(10_000);

@@ -78,7 +78,9 @@ describe('folder mailbox', () => {
     const box = join(root, 'purge');
     const env = { CONTEXTE_DIR: box };
     await publier([note, 'catalogue', 'alice'], { env });
-    await publier([note, 'catalogue', 'bob'], { env });
+    const bobNote = join(root, 'note-bob.md');
+    await writeFile(bobNote, handoffNote({ auteur: 'bob' }));
+    await publier([bobNote, 'catalogue', 'bob'], { env });
     expect((await recuperer(['purger', '--equipe', 'catalogue'], { env })).code).toBe(2);
     const purged = await recuperer(['purger', '--equipe', 'catalogue', '--oui', '--json'], { env });
     expect(JSON.parse(purged.stdout)).toMatchObject({ equipe: 'catalogue', supprimees: 2 });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRedis, type RedisServer } from './helpers/redis-server.js';
+import { redisKeys } from '../scripts-src/lib/mailbox/keys.js';
 import { handoffNote } from './helpers/notes.js';
 import { publier } from './helpers/run-program.js';
 
@@ -33,7 +34,7 @@ async function note(content: string | Buffer, name = `note-${++counter}.md`): Pr
 describe('publier', () => {
   it('publishes under the workshop key and reports it with its TTL', async () => {
     const team = uniqueTeam();
-    const content = handoffNote();
+    const content = handoffNote({ equipe: team });
     const file = await note(content);
     const result = await publier([file, team, 'alice'], { env: redis.env });
     expect(result.stderr).toBe('');
@@ -50,7 +51,7 @@ describe('publier', () => {
     const password = `pw-${Math.random().toString(36).slice(2)}`;
     // EXPIRE is allowed on the team index only (through a selector), never on notes.
     await redis.admin.call('ACL', 'SETUSER', 'noexpire', 'on', `>${password}`, '~*', '+@all', '-expire', '(~contexte-index:* +expire)');
-    const file = await note(handoffNote());
+    const file = await note(handoffNote({ equipe: team }));
     const result = await publier([file, team, 'alice', '--ttl', '120', '--json'], {
       env: { ...redis.env, REDIS_USERNAME: 'noexpire', REDISCLI_AUTH: password },
     });
@@ -64,8 +65,8 @@ describe('publier', () => {
 
   it('gives a second publication in the same minute its own key instead of overwriting the first', async () => {
     const team = uniqueTeam();
-    const first = await note(handoffNote({ extra: 'première note\n' }));
-    const second = await note(handoffNote({ extra: 'deuxième note\n' }));
+    const first = await note(handoffNote({ equipe: team, extra: 'première note\n' }));
+    const second = await note(handoffNote({ equipe: team, extra: 'deuxième note\n' }));
     const a = await publier([first, team, 'alice', '--json'], { env: redis.env });
     const b = await publier([second, team, 'alice', '--json'], { env: redis.env });
     expect([a.code, b.code]).toEqual([0, 0]);
@@ -78,18 +79,18 @@ describe('publier', () => {
 
   it('never overwrites under ten concurrent publications by the same author', async () => {
     const team = uniqueTeam();
-    const files = await Promise.all(Array.from({ length: 10 }, (_, i) => note(handoffNote({ extra: `note ${i}\n` }))));
+    const files = await Promise.all(Array.from({ length: 10 }, (_, i) => note(handoffNote({ equipe: team, auteur: 'bob', extra: `note ${i}\n` }))));
     const results = await Promise.all(files.map((file) => publier([file, team, 'bob', '--json'], { env: redis.env })));
     expect(results.map((r) => r.code)).toEqual(Array(10).fill(0));
     const keys = results.map((r) => (JSON.parse(r.stdout) as { cle: string }).cle);
     expect(new Set(keys).size).toBe(10);
     const values = await Promise.all(keys.map((key) => redis.admin.get(key)));
-    expect(values.sort()).toEqual(Array.from({ length: 10 }, (_, i) => handoffNote({ extra: `note ${i}\n` })).sort());
+    expect(values.sort()).toEqual(Array.from({ length: 10 }, (_, i) => handoffNote({ equipe: team, auteur: 'bob', extra: `note ${i}\n` })).sort());
   });
 
   it('publishes the session export under the same stamp, with the same TTL', async () => {
     const team = uniqueTeam();
-    const file = await note(handoffNote());
+    const file = await note(handoffNote({ equipe: team }));
     const exported = JSON.stringify({ info: { id: 'ses_1', title: '[redacted:session-title:ses_1]' }, messages: [] });
     const session = await note(exported, 'session.json');
     const result = await publier([file, team, 'alice', session, '--ttl', '600'], { env: redis.env });
@@ -103,7 +104,7 @@ describe('publier', () => {
 
   it('checks the session export for secrets like the note, and publishes nothing when it fails', async () => {
     const team = uniqueTeam();
-    const file = await note(handoffNote());
+    const file = await note(handoffNote({ equipe: team }));
     const token = `ghp_${randomAlnum(36)}`;
     const exported = { info: { title: '[redacted:session-title:ses_1]' }, messages: [{ parts: [{ type: 'tool', state: { output: `ok\nGITHUB_TOKEN=${token}` } }] }] };
     const session = await note(JSON.stringify(exported), 'session-secret.json');
@@ -118,7 +119,7 @@ describe('publier', () => {
   it('refuses a note with a secret without printing the secret, even in --json', async () => {
     const team = uniqueTeam();
     const value = `Granit42!${randomAlnum(6)}`;
-    const content = handoffNote({ extra: `Le mot de passe de la recette est \`${value}\`.\n` });
+    const content = handoffNote({ equipe: team, extra: `Le mot de passe de la recette est \`${value}\`.\n` });
     const file = await note(content);
     const line = content.split('\n').findIndex((text) => text.includes(value)) + 1;
     for (const args of [[], ['--json']]) {
@@ -137,7 +138,7 @@ describe('publier', () => {
     ['catalogue', 'a b'],
     ['catalogue', '../x'],
   ])('refuses the names %j / %j before touching the mailbox', async (team, author) => {
-    const file = await note(handoffNote());
+    const file = await note(handoffNote({ equipe: team }));
     const keysBefore = await redis.admin.dbsize();
     const result = await publier([file, team, author], { env: redis.env });
     expect(result.code).toBe(2);
@@ -201,7 +202,7 @@ describe('publier checks the note like verifier', () => {
 
   it('publishes a note whose false positive is marked, and counts it', async () => {
     const file = await note(handoffNote({ extra: 'Exemple de test : `password: Quartz15%wjSu` <!-- contexte:autorise -->\n' }));
-    const result = await publier([file, uniqueTeam(), 'alice', '--json'], { env: redis.env });
+    const result = await publier([file, 'catalogue', 'alice', '--json'], { env: redis.env });
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout).constats_acceptes).toBe(1);
   });
@@ -216,10 +217,10 @@ describe('publier checks the note like verifier', () => {
   it('accepts an unsanitized export with --non-expurge, still checking it for secrets', async () => {
     const session = await note(JSON.stringify({ info: { title: 'Ma session' }, messages: [] }), 'brut.json');
     const team = uniqueTeam();
-    const result = await publier([await note(handoffNote()), team, 'alice', session, '--non-expurge'], { env: redis.env });
+    const result = await publier([await note(handoffNote({ equipe: team })), team, 'alice', session, '--non-expurge'], { env: redis.env });
     expect(result.code, result.stderr).toBe(0);
     const leaky = await note(JSON.stringify({ info: { title: 'x' }, messages: [{ parts: [{ text: `token ghp_${randomAlnum(36)}` }] }] }), 'fuite.json');
-    expect((await publier([await note(handoffNote()), team, 'alice', leaky, '--non-expurge'], { env: redis.env })).code).toBe(1);
+    expect((await publier([await note(handoffNote({ equipe: team })), team, 'alice', leaky, '--non-expurge'], { env: redis.env })).code).toBe(1);
   });
 
   it.each([
@@ -235,7 +236,7 @@ describe('publier checks the note like verifier', () => {
 
 describe('publier undoes what it wrote when a later step fails', () => {
   it.each([
-    ['the index', ['-evalsha', '-eval']],
+    ['the index', ['-hset']],
     ['the journal', ['-xadd']],
   ])('leaves no note behind when %s cannot be written', async (_, denied) => {
     const password = `pw-${Math.random().toString(36).slice(2)}`;
@@ -243,9 +244,9 @@ describe('publier undoes what it wrote when a later step fails', () => {
     await redis.admin.call('ACL', 'SETUSER', user, 'on', `>${password}`, '~*', '+@all', ...denied);
     const team = uniqueTeam();
     const session = await note(JSON.stringify({ info: { title: '[redacted:session-title:x]' }, messages: [] }), 'export.json');
-    const result = await publier([await note(handoffNote()), team, 'alice', session], { env: { ...redis.env, REDIS_USERNAME: user, REDISCLI_AUTH: password } });
+    const result = await publier([await note(handoffNote({ equipe: team })), team, 'alice', session], { env: { ...redis.env, REDIS_USERNAME: user, REDISCLI_AUTH: password } });
     expect(result.code).toBe(5);
     expect(await redis.admin.keys(`*:${team}:*`)).toEqual([]);
-    expect(await redis.admin.hlen(`contexte-index:{${team}}`)).toBe(0);
+    expect(await redis.admin.hlen(redisKeys.index(team, 'alice'))).toBe(0);
   });
 });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startRedis, type RedisServer } from './helpers/redis-server.js';
-import { handoffNote } from './helpers/notes.js';
+import { handoffNote, namedFor } from './helpers/notes.js';
 import { publier, recuperer } from './helpers/run-program.js';
 
 let redis: RedisServer;
@@ -28,7 +28,7 @@ const uniqueTeam = () => `equipe${++counter}`;
 
 async function publish(content: string | Buffer, team: string, author = 'alice'): Promise<string> {
   const file = join(cwd, `note-${++counter}.md`);
-  await writeFile(file, content);
+  await writeFile(file, namedFor(content, team, author));
   const result = await publier([file, team, author, '--json'], { env: redis.env });
   expect(result.code, result.stderr).toBe(0);
   return (JSON.parse(result.stdout) as { cle: string }).cle;
@@ -39,11 +39,13 @@ describe('recuperer get', () => {
     ['UTF-8 with accents and no final newline', Buffer.from(`${handoffNote()}État : ✓ déployé — “fini”`, 'utf8')],
     ['CRLF line ends', Buffer.from(handoffNote().replace(/\n/g, '\r\n'), 'utf8')],
   ])('writes the note byte-identical to what publier published (%s)', async (_, content) => {
-    const key = await publish(content, uniqueTeam());
+    const team = uniqueTeam();
+    const key = await publish(content, team);
     const result = await recuperer(['get', key, 'sortie.md'], { env: redis.env, cwd });
     expect(result.code, result.stderr).toBe(0);
-    expect(Buffer.compare(await readFile(join(cwd, 'sortie.md')), content)).toBe(0);
-    expect(result.stdout).toContain(`Écrit : sortie.md (${content.length} octets)`);
+    const published = namedFor(content, team, 'alice');
+    expect(Buffer.compare(await readFile(join(cwd, 'sortie.md')), published)).toBe(0);
+    expect(result.stdout).toContain(`Écrit : sortie.md (${published.length} octets)`);
   });
 
   it('writes any stored bytes unchanged, NUL and invalid UTF-8 included', async () => {
@@ -56,8 +58,9 @@ describe('recuperer get', () => {
   });
 
   it('writes partage/<cle-aplatie>.md by default, as the workshop skill did', async () => {
-    const note = handoffNote();
-    const key = await publish(note, uniqueTeam());
+    const team = uniqueTeam();
+    const note = namedFor(handoffNote(), team, 'alice');
+    const key = await publish(note, team);
     const result = await recuperer(['get', key, '--json'], { env: redis.env, cwd });
     expect(result.code).toBe(0);
     const expected = join('partage', `${key.replaceAll(':', '_')}.md`);
@@ -122,7 +125,7 @@ describe('recuperer list', () => {
     const rows = lines.slice(2);
     expect(rows).toHaveLength(2);
     const bobRow = rows.find((row) => row.includes(second))!;
-    expect(bobRow).toMatch(new RegExp(`^${team}\\s+bob\\s+\\d{8}-\\d{4}\\s+(8 h|7 h 59 min)\\s+${sizeOf(handoffNote())}\\s+${second}\\s+Migration du catalogue vers HTTP$`));
+    expect(bobRow).toMatch(new RegExp(`^${team}\\s+bob\\s+\\d{8}-\\d{4}\\s+(8 h|7 h 59 min)\\s+${sizeOf(namedFor(handoffNote(), team, 'bob'))}\\s+${second}\\s+Migration du catalogue vers HTTP$`));
     expect(rows.find((row) => row.includes(first))).toContain(sizeOf(long));
   });
 
@@ -150,12 +153,13 @@ describe('recuperer list', () => {
         horodatage: key.split(':')[3],
         ttl: expect.any(Number),
         ttl_max: 604800,
-        taille: Buffer.byteLength(handoffNote()),
-        sha256: createHash('sha256').update(handoffNote()).digest('hex'),
+        taille: Buffer.byteLength(namedFor(handoffNote(), team, 'carole')),
+        sha256: createHash('sha256').update(namedFor(handoffNote(), team, 'carole')).digest('hex'),
         titre: 'Migration du catalogue vers HTTP',
         resume: "Transport HTTP en place, tests verts sauf l'import CSV.",
         cle_session: null,
         alertes: [],
+        vigilance: [],
         boite: `redis 127.0.0.1:${redis.port}`,
       },
     ]);
@@ -178,7 +182,7 @@ describe('recuperer list', () => {
   it('says so when nothing matches', async () => {
     const result = await recuperer(['list', 'contexte:personne:*'], { env: redis.env, cwd });
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain('Aucune note pour l’équipe personne.');
+    expect(result.stdout).toContain('Aucune note pour « contexte:personne:* ».');
   });
 
   it.each([
@@ -230,7 +234,8 @@ describe('recuperer get treats what it fetches as untrusted data', () => {
     const json = await recuperer(['get', key, 'note2.md', '--json'], { env: redis.env, cwd });
     expect(JSON.parse(json.stdout)).toMatchObject({
       alertes: [{ ligne: line, regle: 'ignorer-consignes', extrait: injection }],
-      vigilance: [],
+      // Set without publier: nothing to check its bytes against, and the reader is told.
+      vigilance: [expect.objectContaining({ ligne: null, regle: 'non-indexee' })],
     });
   });
 
@@ -240,7 +245,7 @@ describe('recuperer get treats what it fetches as untrusted data', () => {
     const key = `contexte:${uniqueTeam()}:mallory:20261202-1201`;
     await redis.admin.set(key, note, 'EX', 600);
     const json = await recuperer(['get', key, 'note3.md', '--json'], { env: redis.env, cwd });
-    expect(JSON.parse(json.stdout)).toMatchObject({ alertes: [], vigilance: [{ ligne: note.split('\n').indexOf(command) + 1, regle: 'push-force', extrait: command }] });
+    expect(JSON.parse(json.stdout)).toMatchObject({ alertes: [], vigilance: [expect.objectContaining({ regle: 'non-indexee' }), { ligne: note.split('\n').indexOf(command) + 1, regle: 'push-force', extrait: command }] });
   });
 
   it('marks a title that steers the reader in list, text and JSON', async () => {

@@ -169,7 +169,7 @@ export function mailboxContract(name: string, start: () => Promise<Backend>): vo
       const notes = await Promise.all(
         Array.from({ length: 20 }, async (_, index) => {
           const path = join(dir, `${team}-${index}.md`);
-          const text = handoffNote({ extra: `Publication ${index} ${randomBytes(8).toString('hex')}\n` });
+          const text = handoffNote({ equipe: team, extra: `Publication ${index} ${randomBytes(8).toString('hex')}\n` });
           await writeFile(path, text);
           return { path, text };
         }),

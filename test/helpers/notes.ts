@@ -36,3 +36,9 @@ function defaultSection(rubrique: string): string {
       return 'inconnu';
   }
 }
+
+/** The same note with its header naming this team and author, as publier requires of what it publishes. */
+export function namedFor<T extends string | Buffer>(content: T, team: string, author: string): T {
+  const rename = (text: string) => text.replace(/^auteur: .*$/m, `auteur: ${author}`).replace(/^equipe: .*$/m, `equipe: ${team}`);
+  return (typeof content === 'string' ? rename(content) : Buffer.from(rename(content.toString('utf8')), 'utf8')) as T;
+}

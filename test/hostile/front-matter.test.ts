@@ -238,7 +238,7 @@ describe('a hostile index entry in Redis', () => {
     const result = await recuperer(['list', '--equipe', team], { env: redis.env });
     expectDoneQuickly(result);
     expect(/[\u0000-\u0008\u000b-\u001f\u007f]/.test(result.stdout), JSON.stringify(result.stdout)).toBe(false);
-    const rows = result.stdout.split('\n').filter((line) => line.includes(key));
+    const rows = result.stdout.split('\n').filter((line) => line.startsWith(team));
     expect(rows).toHaveLength(1);
     expect(result.stdout.split('\n').some((line) => line.startsWith('system:')), JSON.stringify(result.stdout)).toBe(false);
   });

@@ -7,7 +7,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chmod, chown, lstat, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { chmod, chown, lstat, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -164,6 +164,24 @@ describe('a folder mailbox and the names it reserves', () => {
     const asTeam = await recuperer(['list', '--equipe', name], { env });
     expect(asTeam.code).toBe(2);
     expect(existsSync(join(local, 'boite', 'catalogue'))).toBe(false);
+  });
+
+  it('says when a note no longer matches its index entry (rewritten in place, expiry kept)', async () => {
+    const box = join(local, 'reecrite');
+    const note = join(local, 'note-reecrite.md');
+    await writeFile(note, handoffNote());
+    const env = { CONTEXTE_DIR: box };
+    const key = keyOf(await publier([note, 'catalogue', 'alice', '--json'], { env }));
+    const file = join(box, 'catalogue', 'alice', `contexte-${key.split(':')[3]}`);
+    const { mtime } = await stat(file);
+    await writeFile(file, `${handoffNote()}\nAjouté après la publication.\n`);
+    await utimes(file, new Date(), mtime);
+    const result = await recuperer(['get', key, join(local, 'lue.md'), '--json'], { env });
+    expect(result.code, result.stderr).toBe(0);
+    expect((JSON.parse(result.stdout) as { vigilance: Array<{ regle: string }> }).vigilance.map((finding) => finding.regle)).toContain('taille-differente');
+    const listed = await recuperer(['list', '--equipe', 'catalogue'], { env });
+    expect(listed.stdout).toContain(`[VIGILANCE]`);
+    expect(listed.stdout).toContain(`Vigilance : ${key} : la valeur fait`);
   });
 
   it('keeps a root made with a plain mkdir (0755) private: folders 0700, files 0600', async () => {

@@ -58,3 +58,6 @@ export function eventFromFields(fields: ReadonlyMap<string, unknown>, context: {
     at: context.at,
   };
 }
+
+/** A purge is journaled with the number of keys it deleted; the journal itself is kept. */
+export const purgeEvent = (team: string, deleted: number): NewEvent => ({ kind: 'purge', team, detail: `${deleted} clé(s)` });

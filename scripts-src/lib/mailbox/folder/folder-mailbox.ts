@@ -24,7 +24,7 @@ import { join } from 'node:path';
 import type { Fetched, JournalReport, ListedEntry, Listing, ListQuery, Mailbox, Publication, PublishRequest } from '../contract.js';
 import { decodeEntry, encodeEntry } from '../entry.js';
 import { InvalidRequest, MailboxError } from '../errors.js';
-import { eventFields, eventFromFields, type JournalEvent, type NewEvent } from '../journal-event.js';
+import { eventFields, eventFromFields, purgeEvent, type JournalEvent, type NewEvent } from '../journal-event.js';
 import { buildKey, isValidName, noteKeyOf, parseKey, sessionKeyOf, type KeyParts } from '../keys.js';
 import { publishWithFreeStamp, sha256Of, type PublishStore } from '../publish.js';
 import { checkKey, futureJournal } from '../verify.js';
@@ -163,7 +163,7 @@ class FolderMailbox implements Mailbox {
         await rm(join(this.root, team, author), { recursive: true, force: true });
       }
       // The journal stays: a purge is itself an event to keep.
-      await this.append({ kind: 'purge', team, detail: `${count} clé(s)` });
+      await this.append(purgeEvent(team, count));
       return count;
     });
   }

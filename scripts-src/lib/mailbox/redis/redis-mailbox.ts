@@ -14,7 +14,7 @@
 import type { IndexEntry } from '../entry.js';
 import { decodeEntry, encodeEntry } from '../entry.js';
 import { InvalidRequest } from '../errors.js';
-import { eventFields, eventFromFields, type JournalEvent, type NewEvent } from '../journal-event.js';
+import { eventFields, eventFromFields, purgeEvent, type JournalEvent, type NewEvent } from '../journal-event.js';
 import { buildKey, isValidName, noteKeyOf, parseKey, redisKeys, sessionKeyOf, type KeyParts } from '../keys.js';
 import type { Fetched, JournalReport, ListedEntry, Listing, ListQuery, Mailbox, Publication, PublishRequest } from '../contract.js';
 import { publishWithFreeStamp, sha256Of, type PublishStore } from '../publish.js';
@@ -95,7 +95,16 @@ export class RedisMailbox implements Mailbox {
   /** The entry and the index's expiry in one transaction: the index lives as long as its longest-lived note, never forever. */
   async writeIndexEntry(parts: KeyParts, entry: IndexEntry, ttlSeconds: number): Promise<void> {
     const index = redisKeys.index(parts.team, parts.author);
-    const replies = await this.client.multi().hset(index, entry.key, encodeEntry(entry)).expire(index, ttlSeconds, 'NX').expire(index, ttlSeconds, 'GT').exec();
+    const replies = await this.client
+      .multi()
+      .hset(index, entry.key, encodeEntry(entry))
+      .expire(index, ttlSeconds, 'NX')
+      .expire(index, ttlSeconds, 'GT')
+      .exec()
+      .catch((error: { previousErrors?: unknown[] }) => {
+        // EXECABORT says only that a queued command was refused; the refusal itself (NOPERM, OOM…) says why.
+        throw error.previousErrors?.[0] ?? error;
+      });
     const failed = replies?.find(([error]) => error);
     if (!replies || failed) throw failed?.[0] ?? new Error('EXECABORT');
   }
@@ -261,7 +270,7 @@ export class RedisMailbox implements Mailbox {
       const deleted = await Promise.all([...keys].map((key) => this.client.del(key)));
       await Promise.all(members.map((member) => this.client.del(redisKeys.index(team, member))));
       const count = deleted.reduce<number>((sum, value) => sum + value, 0);
-      await this.append({ kind: 'purge', team, detail: `${count} clé(s)` });
+      await this.append(purgeEvent(team, count));
       return count;
     });
   }
