@@ -12,7 +12,7 @@ import { validateName } from '../lib/mailbox/keys.js';
 import { escapeControls, quoteForMessage } from '../lib/text/quote.js';
 import { connectRedis, isCluster, toMailboxError } from '../lib/mailbox/redis/connection.js';
 import { readRedisSettings } from '../lib/mailbox/redis/settings.js';
-import { asRedisCli, authorAcl, membershipCommand } from '../lib/mailbox/redis/team-acl.js';
+import { asRedisCli, authorAcl, membershipCommands } from '../lib/mailbox/redis/team-acl.js';
 
 const HELP = `Usage : admin utilisateur <equipe> <auteur> [--appliquer] [--fichier-mot-de-passe <f>] [--json]
         admin revoquer <auteur> [--appliquer] [--json]
@@ -88,7 +88,7 @@ const program: Program = {
       const password = await authorPassword(env.CONTEXTE_MOT_DE_PASSE, values['fichier-mot-de-passe']);
       commands = [
         { perNode: true, args: ['ACL', 'SETUSER', ...authorAcl(team, author, password)] },
-        { perNode: false, args: membershipCommand(team, author) },
+        ...membershipCommands(team, author).map((args) => ({ perNode: false, args })),
       ];
     } else if (command === 'revoquer') {
       if (values['fichier-mot-de-passe'] !== undefined) throw new UsageError('--fichier-mot-de-passe ne s’applique qu’à utilisateur');

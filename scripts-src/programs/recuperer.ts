@@ -231,8 +231,9 @@ function listNotices(listing: Listing, query: ListQuery, label: string): string[
   for (const entry of listing.entries) for (const finding of entry.vigilance) notices.push(`Vigilance : ${entry.key} : ${finding.message}`);
   if (team === undefined) return notices;
   if (!listing.teamKnown) {
-    const teams = listing.knownTeams === undefined ? 'la liste des équipes demande le droit SCAN' : listing.knownTeams.length > 0 ? `équipes visibles : ${listing.knownTeams.join(', ')}` : 'aucune équipe n’y a encore publié';
-    notices.push(`L’équipe ${team} est inconnue de ${label} (${teams}). Vérifiez l’orthographe de --equipe.`);
+    const teams = listing.knownTeams === undefined ? 'la liste des équipes est réservée à l’administration' : listing.knownTeams.length > 0 ? `équipes visibles : ${listing.knownTeams.join(', ')}` : 'aucune équipe n’y est inscrite';
+    const old = label.startsWith('redis') ? ` ; des notes publiées par les anciens scripts (publier.sh) ne sont pas indexées : « recuperer list 'contexte:${team}:*' » (droit SCAN) les montre` : '';
+    notices.push(`L’équipe ${team} est inconnue de ${label} (${teams})${old}. Vérifiez l’orthographe de --equipe.`);
   } else if (listing.unindexed === undefined && label.startsWith('redis')) {
     notices.push(`Les notes publiées par les anciens scripts (publier.sh) ne sont pas dans l’index : seuls « admin audit --equipe ${team} » ou « recuperer list 'contexte:${team}:*' » (droit SCAN) les montrent.`);
   } else if (listing.unindexed !== undefined && listing.unindexed > 0) {

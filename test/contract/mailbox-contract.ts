@@ -69,8 +69,9 @@ export function mailboxContract(name: string, start: () => Promise<Backend>): vo
       const { noteKey, expiresAt } = await publish(team, 'alice', bytes);
       expect(noteKey).toMatch(new RegExp(`^contexte:${team}:alice:\\d{8}-\\d{4}$`));
       expect(expiresAt.getTime()).toBeGreaterThan(Date.now() + 590_000);
-      expect(Buffer.compare((await bytesOf(noteKey))!, bytes)).toBe(0);
+      expect(await mailbox.get(noteKey)).toEqual({ value: bytes, vigilance: [] });
       const [entry] = await rows({ team });
+      expect(entry!.vigilance).toEqual([]);
       expect(entry).toMatchObject({ key: noteKey, size: bytes.length, title: 'Note de alice', summary: 'Une ligne de résumé.' });
       expect(entry!.ttlSeconds).toBeGreaterThan(590);
       expect(entry!.ttlSeconds).toBeLessThanOrEqual(600);

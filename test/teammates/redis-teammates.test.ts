@@ -207,6 +207,16 @@ describe('a class mixing old and new scripts', () => {
     expect(rewritten.stdout).toMatch(/Vigilance \(boîte\) : le sha256 de la valeur \([0-9a-f]{12}…\) n’est pas celui de l’index/);
   });
 
+  it('points to the pattern that shows a team only publier.sh published to, without scanning on its own', async () => {
+    const old = 'contexte:atelier:erin:20261202-1300';
+    await redis.admin.set(old, handoffNote({ auteur: 'erin', equipe: 'atelier' }), 'EX', 600);
+    const result = await recuperer(['list', '--equipe', 'atelier'], { env: redis.env });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain("« recuperer list 'contexte:atelier:*' » (droit SCAN) les montre");
+    const scanned = await listAs(redis.env, ['contexte:atelier:*']);
+    expect(scanned.rows.map((row) => row.cle)).toEqual([old]);
+  });
+
   it('says a team is unknown and lists the teams it can see', async () => {
     const result = await recuperer(['list', '--equipe', 'catalogu'], { env: redis.env });
     expect(result.code).toBe(0);

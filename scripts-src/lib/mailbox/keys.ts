@@ -109,5 +109,6 @@ export const redisKeys = {
   sessionsOf: (team: string, author = '*') => `session:${team}:${author}:*`,
   journalsOf: (team: string) => `contexte-journal:{${team}}:*`,
   indexesOf: (team: string) => `contexte-index:{${team}}:*`,
-  allMembers: 'contexte-membres:{*}',
+  /** Set of the teams, written with their members: what `list` offers when a team is unknown (only to whoever may read it). */
+  teams: 'contexte-equipes',
 };

@@ -76,7 +76,7 @@ export async function auditTeam(mailbox: RedisMailbox, team: string, options: Au
   // Every author with notes or an index is a member, so that `list --equipe` reads their index.
   for (const author of new Set([...owners, ...stored.map((parts) => parts.author)])) {
     if (members.has(author)) continue;
-    if (options.correct) await client.sadd(redisKeys.members(team), author);
+    if (options.correct) await Promise.all([client.sadd(redisKeys.members(team), author), client.sadd(redisKeys.teams, team)]);
     add(author, { code: 'membre-absent', message: `${author} a des notes ou un index mais n’est pas membre de l’équipe : list --equipe ne le lit pas` }, options.correct);
   }
 

@@ -87,7 +87,7 @@ export class RedisMailbox implements Mailbox {
    */
   private async join(team: string, author: string): Promise<void> {
     if ((await this.client.sismember(redisKeys.members(team), author).catch(() => 1)) === 1) return;
-    await this.client.sadd(redisKeys.members(team), author).catch(() => undefined);
+    await Promise.all([this.client.sadd(redisKeys.members(team), author), this.client.sadd(redisKeys.teams, team)]).catch(() => undefined);
   }
 
 
@@ -150,14 +150,12 @@ export class RedisMailbox implements Mailbox {
     return (await this.client.smembers(redisKeys.members(team))).filter(isValidName).sort();
   }
 
-  /** Teams with members, for a user with the SCAN right; undefined otherwise. */
+  /** The teams registry (one set, no SCAN), for a user allowed to read it; undefined otherwise. */
   private async knownTeams(): Promise<string[] | undefined> {
-    try {
-      const keys = await this.scan(redisKeys.allMembers);
-      return keys.flatMap((key) => /^contexte-membres:\{([^}]+)\}$/.exec(key)?.[1] ?? []).filter(isValidName).sort();
-    } catch {
-      return undefined;
-    }
+    return this.client.smembers(redisKeys.teams).then(
+      (teams) => teams.filter(isValidName).sort(),
+      () => undefined,
+    );
   }
 
   private async factsOf(parts: KeyParts) {

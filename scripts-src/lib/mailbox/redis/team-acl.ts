@@ -34,8 +34,11 @@ export function authorAcl(team: string, author: string, password: string): strin
 }
 
 /** What `admin utilisateur` runs besides the ACL: the author joins the team's members (a key, so once per Cluster, not per node). */
-export function membershipCommand(team: string, author: string): string[] {
-  return ['SADD', redisKeys.members(team), author];
+export function membershipCommands(team: string, author: string): string[][] {
+  return [
+    ['SADD', redisKeys.members(team), author],
+    ['SADD', redisKeys.teams, team],
+  ];
 }
 
 /** A command line as redis-cli takes it, each argument quoted when needed. */
