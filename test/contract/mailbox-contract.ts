@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListQuery, Mailbox } from '../../scripts-src/lib/mailbox/contract.js';
+import { InvalidRequest } from '../../scripts-src/lib/mailbox/errors.js';
 import { openMailbox } from '../../scripts-src/lib/mailbox/open.js';
 import { handoffNote } from '../helpers/notes.js';
 import { publier } from '../helpers/run-program.js';
@@ -121,6 +122,13 @@ export function mailboxContract(name: string, start: () => Promise<Backend>): vo
       expect(await rows({ team })).toEqual([]);
       expect(await bytesOf(noteKey)).toBeUndefined();
       expect(await rows({ pattern: `contexte:${team}:*` })).toEqual([]);
+    });
+
+    it('refuses a clock outside the keys’ years as a request to fix (not a mailbox failure), and writes nothing', async () => {
+      const team = uniqueTeam();
+      const request = { team, author: 'alice', note: Buffer.from('x'), ttlSeconds: 60, now: new Date('+010000-01-01T00:00:00Z'), summary: {} };
+      await expect(mailbox.publish(request)).rejects.toBeInstanceOf(InvalidRequest);
+      expect(await rows({ team })).toEqual([]);
     });
 
     it('says a missing key is missing', async () => {

@@ -131,15 +131,16 @@ export class RedisMailbox implements Mailbox {
       }
     });
     const facts = await Promise.all(candidates.map(({ parts }) => this.factsOf(parts)));
+    // The export is taken from the entry, written by the author (who alone can write it): two commands per note, not three.
     const entries: ListedEntry[] = [];
     const ghosts: KeyParts[] = [];
     candidates.forEach(({ parts, entry }, position) => {
-      const { note, hasSession } = facts[position]!;
+      const note = facts[position]!;
       if (!note.exists) {
         ghosts.push(parts);
         return;
       }
-      entries.push(listed(parts, note, entry, hasSession, checkKey(note, entry, this.options.ttlMaxSeconds)));
+      entries.push(listed(parts, note, entry, entry.hasSession, checkKey(note, entry, this.options.ttlMaxSeconds)));
     });
     await this.prune(ghosts);
     const teamKnown = members.length > 0 && (author === undefined || candidates.length > 0 || (await this.members(team)).length > 0);
@@ -159,8 +160,8 @@ export class RedisMailbox implements Mailbox {
   }
 
   private async factsOf(parts: KeyParts) {
-    const [pttl, size, session] = await Promise.all([this.client.pttl(buildKey(parts)), this.client.strlen(buildKey(parts)), this.client.exists(sessionKeyOf(parts))]);
-    return { note: { exists: pttl !== -2, ttlSeconds: pttl < 0 ? pttl : Math.ceil(pttl / 1000), size }, hasSession: session === 1 };
+    const [pttl, size] = await Promise.all([this.client.pttl(buildKey(parts)), this.client.strlen(buildKey(parts))]);
+    return { exists: pttl !== -2, ttlSeconds: pttl < 0 ? pttl : Math.ceil(pttl / 1000), size };
   }
 
   /** Index entries whose key is gone. Housekeeping: an author may prune only their own index, and a reader without the right still gets the list. */
