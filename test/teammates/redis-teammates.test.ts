@@ -56,7 +56,7 @@ beforeAll(async () => {
     passwords[user] = randomPassword() + randomPassword();
     const made = await admin(['utilisateur', TEAM, user, '--appliquer'], { env: { ...redis.env, CONTEXTE_MOT_DE_PASSE: passwords[user] } });
     expect(made.code, made.stderr).toBe(0);
-    clients[user] = new Redis({ host: '127.0.0.1', port: redis.port, username: user, password: passwords[user], maxRetriesPerRequest: 0 });
+    clients[user] = new Redis({ host: '127.0.0.1', port: redis.port, username: user, password: passwords[user], maxRetriesPerRequest: 0, enableReadyCheck: false });
     keys[user] = await publish(user);
   }
 });
