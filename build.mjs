@@ -1,9 +1,11 @@
-// Builds the ready pack: dist/skills/<skill>/SKILL.md plus one standalone bundle
-// per program in dist/skills/<skill>/scripts/. The output is committed, so it must
-// be deterministic: CI rebuilds and fails when dist/ differs.
+// Builds the programs: one standalone bundle per program, written beside the
+// SKILL.md that runs it (skills/<skill>/scripts/<program>.js), so that a skill
+// folder is whole wherever it is copied from (install.sh, `npx skills add`, the
+// npm package), and dist/admin.js for the platform team. The output is
+// committed, so it must be deterministic: CI rebuilds and fails when it differs.
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
-import { chmod, cp, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 
 /** Each program and the skill that ships it; the platform team's admin program ships with none. */
 export const programs = [
@@ -51,11 +53,8 @@ module.exports = new Proxy(function () {}, {
 };
 
 await rm('dist', { recursive: true, force: true });
-for (const skill of await readdir('skills')) {
-  await mkdir(`dist/skills/${skill}`, { recursive: true });
-  await cp(`skills/${skill}`, `dist/skills/${skill}`, { recursive: true });
-}
-const outfile = ({ name, skill }) => (skill ? `dist/skills/${skill}/scripts/${name}.js` : `dist/${name}.js`);
+for (const skill of await readdir('skills')) await rm(`skills/${skill}/scripts`, { recursive: true, force: true });
+const outfile = ({ name, skill }) => (skill ? `skills/${skill}/scripts/${name}.js` : `dist/${name}.js`);
 const loader = await readFile(new URL('./scripts-src/shims/code-cache-loader.cjs', import.meta.url), 'utf8');
 await Promise.all(
   [...programs, { name: 'admin' }].map(async (program) => {
@@ -87,7 +86,7 @@ await Promise.all(
 // The nearest package.json decides how Node reads a .js file; a project with
 // "type": "module" would otherwise make our CommonJS bundles fail.
 for (const skill of new Set(programs.map(({ skill }) => skill))) {
-  await writeFile(`dist/skills/${skill}/scripts/package.json`, '{ "type": "commonjs" }\n');
+  await writeFile(`skills/${skill}/scripts/package.json`, '{ "type": "commonjs" }\n');
 }
 await Promise.all([...programs, { name: 'admin' }].map((program) => chmod(outfile(program), 0o755)));
 // dist/admin.js sits beside no package.json of ours: give dist/ one, for the same reason.

@@ -4,7 +4,7 @@
 set -euo pipefail
 
 SKILLS=(partager-contexte reprendre-contexte publier-contexte recuperer-contexte)
-SOURCE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/dist/skills"
+SOURCE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/skills"
 
 usage() {
   cat <<'USAGE'

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-export const packDir = `${repoRoot}dist/skills`;
+export const packDir = `${repoRoot}skills`;
 
 export const adminPath = `${repoRoot}dist/admin.js`;
 
