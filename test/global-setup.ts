@@ -1,13 +1,16 @@
 import type { TestProject } from 'vitest/node';
 import { ensureOpencode } from './helpers/opencode.js';
+import { ensureSkillsCli } from './helpers/skills-cli.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     opencodeBinary: string;
+    skillsCli: string;
   }
 }
 
-/** Installs the pinned OpenCode once, before any test file needs it. */
+/** Installs the pinned OpenCode and skills CLI once, before any test file needs them. */
 export default async function setup(project: TestProject): Promise<void> {
   project.provide('opencodeBinary', await ensureOpencode((line) => console.log(line)));
+  project.provide('skillsCli', await ensureSkillsCli((line) => console.log(line)));
 }
