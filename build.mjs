@@ -54,10 +54,12 @@ module.exports = new Proxy(function () {}, {
 
 await rm('dist', { recursive: true, force: true });
 for (const skill of await readdir('skills')) await rm(`skills/${skill}/scripts`, { recursive: true, force: true });
+/** The programs that ship with no skill: the platform team's admin, and the installer (the package's bin). */
+const tools = [{ name: 'admin' }, { name: 'contexte-skills' }];
 const outfile = ({ name, skill }) => (skill ? `skills/${skill}/scripts/${name}.js` : `dist/${name}.js`);
 const loader = await readFile(new URL('./scripts-src/shims/code-cache-loader.cjs', import.meta.url), 'utf8');
 await Promise.all(
-  [...programs, { name: 'admin' }].map(async (program) => {
+  [...programs, ...tools].map(async (program) => {
     const result = await build({
       entryPoints: [`scripts-src/programs/${program.name}.ts`],
       bundle: true,
@@ -88,6 +90,6 @@ await Promise.all(
 for (const skill of new Set(programs.map(({ skill }) => skill))) {
   await writeFile(`skills/${skill}/scripts/package.json`, '{ "type": "commonjs" }\n');
 }
-await Promise.all([...programs, { name: 'admin' }].map((program) => chmod(outfile(program), 0o755)));
-// dist/admin.js sits beside no package.json of ours: give dist/ one, for the same reason.
+await Promise.all([...programs, ...tools].map((program) => chmod(outfile(program), 0o755)));
+// dist/admin.js and dist/contexte-skills.js sit beside no package.json of ours: give dist/ one, for the same reason.
 await writeFile('dist/package.json', '{ "type": "commonjs" }\n');

@@ -1,11 +1,14 @@
 /**
- * The ways the ecosystem installs skills, each with the real tool: the `skills`
- * CLI (`npx skills add <dépôt>`) on a clone of this repository. Every installed
- * skill must arrive whole: its programs answer `--help`, and the real OpenCode
- * lists the four skills.
+ * The ways the ecosystem installs skills, each with the real tool, from what a
+ * user fetches (a clone of the committed tree): the `skills` CLI
+ * (`npx skills add <dépôt>`) and the npm package (`npx contexte-skills`, from
+ * `npm pack`). Every installed skill must arrive whole: its programs answer
+ * `--help`, and the real OpenCode lists the four skills. (install.sh has its own
+ * file, test/install.test.ts.)
  */
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
@@ -26,6 +29,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
+
+/** What the real OpenCode lists among our skills in a project, and from where. */
+async function opencodeSkills(project: string, home: string) {
+  const { stdout } = await run(inject('opencodeBinary'), ['debug', 'skill'], { cwd: project, env: quietEnv(home), timeout: 60_000 });
+  return (JSON.parse(stdout) as Array<{ name: string; location: string }>).filter((entry) => SKILLS.includes(entry.name));
+}
 
 async function gitProject(name: string): Promise<string> {
   const dir = join(root, name);
@@ -57,9 +66,42 @@ describe('npx skills add (skills CLI, pinned)', () => {
     for (const skill of SKILLS) expect(result.stdout).toContain(skill);
     await expectWholeSkills(join(project, folder));
     if (agent !== 'opencode') return;
-    const { stdout } = await run(inject('opencodeBinary'), ['debug', 'skill'], { cwd: project, env: quietEnv(home), timeout: 60_000 });
-    const listed = (JSON.parse(stdout) as Array<{ name: string; location: string }>).filter((entry) => SKILLS.includes(entry.name));
+    const listed = await opencodeSkills(project, home);
     expect(listed.map((entry) => entry.name).sort()).toEqual([...SKILLS].sort());
     for (const entry of listed) expect(entry.location).toBe(join(project, folder, entry.name, 'SKILL.md'));
+  }, 180_000);
+});
+
+describe('npx contexte-skills (the npm package, from npm pack)', () => {
+  let tarball: string;
+  beforeAll(async () => {
+    const { stdout } = await run('npm', ['pack', '--silent', '--pack-destination', root], { cwd: clone, timeout: 60_000 });
+    tarball = join(root, stdout.trim().split('\n').at(-1)!);
+  });
+  const npx = (args: string[], cwd: string, home: string) =>
+    run('npm', ['exec', '--yes', `--package=${tarball}`, '--', 'contexte-skills', ...args], { cwd, env: { ...quietEnv(home), npm_config_cache: join(root, 'cache-npm') }, timeout: 120_000 });
+
+  it('installs the four whole skills in a fresh git project, with "share": "disabled" and the excludes', async () => {
+    const project = await gitProject('projet-npx');
+    const home = join(root, 'maison-npx');
+    await mkdir(home, { recursive: true });
+    const { stdout } = await npx([project], root, home);
+    expect(stdout).toContain('opencode.json : "share": "disabled" créé.');
+    await expectWholeSkills(join(project, '.opencode', 'skills'));
+    expect(JSON.parse(await readFile(join(project, 'opencode.json'), 'utf8'))).toMatchObject({ share: 'disabled' });
+    const exclude = (await readFile(join(project, '.git', 'info', 'exclude'), 'utf8')).split('\n');
+    for (const pattern of ['CONTEXTE-*.md', 'partage/', 'session-*.json']) expect(exclude).toContain(pattern);
+    expect((await opencodeSkills(project, home)).map((entry) => entry.name).sort()).toEqual([...SKILLS].sort());
+  }, 180_000);
+
+  it('installs for Claude Code with --agent claude, into .claude/skills (and ~/.claude/skills with --global)', async () => {
+    const project = await gitProject('projet-claude');
+    const home = join(root, 'maison-claude');
+    await mkdir(home, { recursive: true });
+    await npx(['--agent', 'claude', project], root, home);
+    await expectWholeSkills(join(project, '.claude', 'skills'));
+    expect(existsSync(join(project, 'opencode.json'))).toBe(false);
+    await npx(['--agent', 'claude', '--global'], project, home);
+    await expectWholeSkills(join(home, '.claude', 'skills'));
   }, 180_000);
 });
