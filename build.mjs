@@ -85,6 +85,8 @@ await Promise.all(
     );
   }),
 );
+// The OpenCode plugin is an ES module that OpenCode imports: `.mjs`, whatever dist/package.json says.
+await build({ entryPoints: ['scripts-src/plugin/opencode-plugin.ts'], bundle: true, platform: 'node', target: 'node18', format: 'esm', outfile: 'dist/opencode-plugin.mjs', logLevel: 'warning' });
 // The nearest package.json decides how Node reads a .js file; a project with
 // "type": "module" would otherwise make our CommonJS bundles fail.
 for (const skill of new Set(programs.map(({ skill }) => skill))) {

@@ -8,7 +8,7 @@
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
@@ -92,6 +92,25 @@ describe('npx contexte-skills (the npm package, from npm pack)', () => {
     const exclude = (await readFile(join(project, '.git', 'info', 'exclude'), 'utf8')).split('\n');
     for (const pattern of ['CONTEXTE-*.md', 'partage/', 'session-*.json']) expect(exclude).toContain(pattern);
     expect((await opencodeSkills(project, home)).map((entry) => entry.name).sort()).toEqual([...SKILLS].sort());
+  }, 180_000);
+
+  it('is an OpenCode plugin: the packaged skills are registered without copying, and sharing is forced off (said once)', async () => {
+    const project = await gitProject('projet-plugin');
+    const home = join(root, 'maison-plugin');
+    await mkdir(home, { recursive: true });
+    // The package installed beside the project, as npm would (it has no runtime dependency: nothing is fetched).
+    await run('npm', ['install', '--no-audit', '--no-fund', '--no-save', tarball], { cwd: project, env: { ...quietEnv(home), npm_config_cache: join(root, 'cache-npm') }, timeout: 120_000 });
+    const plugin = './node_modules/contexte-skills/dist/opencode-plugin.mjs';
+    await writeFile(join(project, 'opencode.json'), JSON.stringify({ $schema: 'https://opencode.ai/config.json', share: 'auto', plugin: [plugin] }));
+    const packaged = join(project, 'node_modules', 'contexte-skills', 'skills');
+    const skills = await run(inject('opencodeBinary'), ['debug', 'skill'], { cwd: project, env: quietEnv(home), timeout: 60_000 });
+    const listed = (JSON.parse(skills.stdout) as Array<{ name: string; location: string }>).filter((entry) => SKILLS.includes(entry.name));
+    expect(listed.map((entry) => entry.location).sort()).toEqual(SKILLS.map((name) => join(packaged, name, 'SKILL.md')).sort());
+    expect(skills.stderr.match(/le partage est désactivé pour cette session/g)).toHaveLength(1);
+    await expectWholeSkills(packaged);
+    expect(existsSync(join(project, '.opencode', 'skills'))).toBe(false);
+    const config = await run(inject('opencodeBinary'), ['debug', 'config'], { cwd: project, env: quietEnv(home), timeout: 60_000 });
+    expect(JSON.parse(config.stdout)).toMatchObject({ share: 'disabled' });
   }, 180_000);
 
   it('installs for Claude Code with --agent claude, into .claude/skills (and ~/.claude/skills with --global)', async () => {
