@@ -13,7 +13,8 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { packDir, programPaths, repoRoot, runScript } from './helpers/run-program.js';
+import { handoffNote } from './helpers/notes.js';
+import { packDir, programPaths, publier, recuperer, repoRoot, runScript } from './helpers/run-program.js';
 
 const run = promisify(execFile);
 const SKILLS = ['partager-contexte', 'reprendre-contexte', 'publier-contexte', 'recuperer-contexte'];
@@ -123,4 +124,34 @@ describe('npx contexte-skills (the npm package, from npm pack)', () => {
     await npx(['--agent', 'claude', '--global'], project, home);
     await expectWholeSkills(join(home, '.claude', 'skills'));
   }, 180_000);
+});
+
+describe('safety without our installer', () => {
+  it('publier says when OpenCode may share the session, and get when git would commit partage/', async () => {
+    const project = await gitProject('projet-sans-installeur');
+    const home = join(root, 'maison-sans-installeur');
+    await mkdir(home, { recursive: true });
+    const env = { HOME: home, CONTEXTE_DIR: join(root, 'boite-sans-installeur') };
+    await writeFile(join(project, 'note.md'), handoffNote());
+    const publish = async () => {
+      const result = await publier(['note.md', 'catalogue', 'alice', '--json'], { env, cwd: project });
+      expect(result.code, result.stderr).toBe(0);
+      return JSON.parse(result.stdout) as { cle: string; vigilance: Array<{ regle: string; extrait: string }> };
+    };
+    const shared = await publish();
+    expect(shared.vigilance).toContainEqual(expect.objectContaining({ regle: 'partage-opencode', extrait: expect.stringContaining('"share": "disabled"') }));
+    const text = await publier(['note.md', 'catalogue', 'alice'], { env, cwd: project });
+    expect(text.stdout).toContain('Vigilance : le partage de session d’OpenCode n’est pas désactivé');
+
+    await writeFile(join(project, 'opencode.jsonc'), '{\n  // pas de partage\n  "share": "disabled",\n}\n');
+    expect((await publish()).vigilance.map((finding) => finding.regle)).not.toContain('partage-opencode');
+
+    const got = await recuperer(['get', shared.cle], { env, cwd: project });
+    expect(got.code, got.stderr).toBe(0);
+    expect(got.stdout).toMatch(/Vigilance : partage\/\S+ n’est pas ignoré par git : ajoutez \/partage\/ à \.git\/info\/exclude/);
+    await writeFile(join(project, '.gitignore'), '/partage/\n');
+    const ignored = await recuperer(['get', shared.cle, '--force'], { env, cwd: project });
+    expect(ignored.code, ignored.stderr).toBe(0);
+    expect(ignored.stdout).not.toContain('n’est pas ignoré par git');
+  });
 });

@@ -4,6 +4,7 @@ import { quoteForMessage } from '../lib/text/quote.js';
 import { ExitCode } from '../lib/exit-code.js';
 import { validateName } from '../lib/mailbox/keys.js';
 import { readNoteHeader } from '../lib/checks/note-header.js';
+import { SHARE_DISABLED, sharingDisabled } from '../lib/project-safety.js';
 import type { Publication } from '../lib/mailbox/contract.js';
 import { openMailbox } from '../lib/mailbox/open.js';
 import { MAX_NOTE_BYTES, MAX_SESSION_BYTES, readInputFile } from '../lib/read-input-file.js';
@@ -107,7 +108,9 @@ const program: Program = {
         `publication refusée : l’utilisateur ${mailbox.user} n’a pas le droit d’écrire contexte:${team}:${author}:*`,
         'Un auteur ne publie que sous son propre nom et dans son équipe (droits ACL de la boîte).',
       );
+      const sharing = sharingDisabled(process.cwd(), env) === false ? [SHARING_ON] : [];
       if (values.json) {
+        const shown = readingJson(reading);
         printJson({
           cle: publication.noteKey,
           cle_session: publication.sessionKey ?? null,
@@ -118,18 +121,23 @@ const program: Program = {
           octets_session: session?.length ?? null,
           boite: mailbox.label,
           constats_acceptes: acceptedCount,
-          ...readingJson(reading),
+          ...shown,
+          vigilance: [...sharing.map((message) => ({ ligne: null, regle: 'partage-opencode', extrait: message })), ...shown.vigilance],
         });
       } else {
         process.stdout.write(renderPublication(publication, mailbox.label, ttlMax));
         if (acceptedCount > 0) process.stdout.write(`${acceptedCount} constat(s) accepté(s) par le marqueur <!-- contexte:autorise -->.\n`);
         process.stdout.write(renderSenderAlerts(reading));
+        for (const message of sharing) process.stdout.write(`Vigilance : ${message}\n`);
       }
     } finally {
       await mailbox.close();
     }
   },
 };
+
+/** Said after a publication when OpenCode may still share the session with its vendor's service. */
+const SHARING_ON = `le partage de session d’OpenCode n’est pas désactivé pour ce projet : une session partagée sortirait de l’équipe ; ajoutez ${SHARE_DISABLED} à opencode.json`;
 
 /**
  * A refused publication is journaled too (rules and lines, never the secret).

@@ -13,6 +13,7 @@ import { formatDuration, parseDuration, parseTtlMax } from '../lib/mailbox/ttl.j
 import { frameUntrusted } from '../lib/untrusted/frame-untrusted.js';
 import { excerptOf, readField } from '../lib/untrusted/read-untrusted.js';
 import { IMPORT_COMMAND, inspectExport, inspectNote } from '../lib/untrusted/inspect-fetched.js';
+import { ignoredByGit } from '../lib/project-safety.js';
 import { writeFileSafely } from '../lib/write-file-safely.js';
 
 const HELP = `Usage : recuperer list [motif] [--equipe <e>] [--auteur <a>] [--json]
@@ -299,18 +300,23 @@ async function get(mailbox: Mailbox, key: string, target: Target, options: { for
   const { value, vigilance } = fetched;
   await writeFileSafely(target.path, value, { force: options.force, within: target.explicit ? undefined : process.cwd() });
   const isSession = requireKey(key).kind === 'session';
+  // Written by default under partage/: say so when git would commit it (our installer excludes it; other installers do not).
+  const exposed = !target.explicit && ignoredByGit(target.path, process.cwd()) === false;
+  const notIgnored = exposed ? `${target.path} n’est pas ignoré par git : ajoutez /partage/ à .git/info/exclude (ou à .gitignore) pour ne pas le committer` : undefined;
   const reading = isSession ? inspectExport(value) : inspectNote(value);
   if (options.json) {
     const sha256 = createHash('sha256').update(value).digest('hex');
     const shown = readingJson(reading);
     // What the mailbox found (the value changed since publication, no expiry…) joins the reading's points of vigilance.
     const stored = vigilance.map((finding) => ({ ligne: null, regle: finding.code, extrait: finding.message }));
-    printJson({ cle: key, fichier: target.path, octets: value.length, sha256, boite: mailbox.label, ...shown, vigilance: [...stored, ...shown.vigilance] });
+    const project = notIgnored ? [{ ligne: null, regle: 'partage-non-ignore', extrait: notIgnored }] : [];
+    printJson({ cle: key, fichier: target.path, octets: value.length, sha256, boite: mailbox.label, ...shown, vigilance: [...stored, ...project, ...shown.vigilance] });
     return;
   }
   const shown = escapeControls(target.path);
   process.stdout.write(`Écrit : ${shown} (${value.length} octets)\nBoîte : ${mailbox.label} ; clé ${key}\n`);
   for (const finding of vigilance) process.stdout.write(`Vigilance (boîte) : ${finding.message}\n`);
+  if (notIgnored) process.stdout.write(`Vigilance : ${escapeControls(notIgnored)}\n`);
   if (isSession) process.stdout.write(`Export de session : chargez-le uniquement avec « ${IMPORT_COMMAND(shown)} », jamais avec votre propre lecture.\n`);
   process.stdout.write(renderReading(reading));
   if (options.frame) process.stdout.write(`\n${frameUntrusted(value.toString('utf8'), key)}`);

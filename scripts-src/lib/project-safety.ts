@@ -1,0 +1,74 @@
+/**
+ * What the project around a program says about where handoff material may
+ * leak, for users who did not install through our installer: whether
+ * OpenCode's session sharing is disabled, and whether git ignores a file.
+ * Read-only, best effort: when the answer is unknown, nothing is claimed.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join } from 'node:path';
+
+/** The one line a project adds to opencode.json. */
+export const SHARE_DISABLED = '"share": "disabled"';
+const PACKAGE = 'contexte-skills';
+
+interface OpenCodeConfig {
+  share?: unknown;
+  plugin?: unknown;
+}
+
+/**
+ * True when OpenCode's configuration (OPENCODE_CONFIG_CONTENT, the project's
+ * opencode.json(c) up to the git root, .opencode/opencode.json, the global
+ * one, or our plugin) disables sharing; false when none does; undefined when a
+ * configuration cannot be read.
+ */
+export function sharingDisabled(cwd: string, env: NodeJS.ProcessEnv): boolean | undefined {
+  const configs: Array<OpenCodeConfig | undefined> = [];
+  if (env.OPENCODE_CONFIG_CONTENT) configs.push(parse(env.OPENCODE_CONFIG_CONTENT));
+  const files = [...projectConfigFiles(cwd), ...(env.OPENCODE_CONFIG ? [env.OPENCODE_CONFIG] : []), ...globalConfigFiles(env)];
+  for (const file of files) if (existsSync(file)) configs.push(parse(readFileSync(file, 'utf8')));
+  // The most specific configuration that sets `share` decides; our plugin forces it off.
+  if (configs.some((config) => Array.isArray(config?.plugin) && config.plugin.some((entry) => String(Array.isArray(entry) ? entry[0] : entry).includes(PACKAGE)))) return true;
+  for (const config of configs) {
+    if (config === undefined) return undefined;
+    if (config.share !== undefined) return config.share === 'disabled';
+  }
+  return false;
+}
+
+function projectConfigFiles(cwd: string): string[] {
+  const files: string[] = [];
+  for (let dir = cwd; ; dir = dirname(dir)) {
+    files.push(join(dir, '.opencode', 'opencode.json'), join(dir, '.opencode', 'opencode.jsonc'), join(dir, 'opencode.json'), join(dir, 'opencode.jsonc'));
+    if (existsSync(join(dir, '.git')) || dirname(dir) === dir) return files;
+  }
+}
+
+function globalConfigFiles(env: NodeJS.ProcessEnv): string[] {
+  const config = join(env.XDG_CONFIG_HOME || join(env.HOME || homedir(), '.config'), 'opencode');
+  return [join(config, 'opencode.json'), join(config, 'opencode.jsonc')];
+}
+
+/** JSON, or JSONC without its comments and trailing commas; undefined when it is neither. */
+function parse(text: string): OpenCodeConfig | undefined {
+  const withoutComments = text.replace(/("(?:[^"\\]|\\.)*")|\/\/[^\n]*|\/\*[\s\S]*?\*\//g, (match, string: string | undefined) => string ?? '');
+  try {
+    const value = JSON.parse(withoutComments.replace(/,(\s*[}\]])/g, '$1')) as unknown;
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as OpenCodeConfig) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** True when git ignores the path, false when it would be committed, undefined outside a repository (or without git). */
+export function ignoredByGit(path: string, cwd: string): boolean | undefined {
+  try {
+    execFileSync('git', ['check-ignore', '-q', '--', path], { cwd, stdio: 'ignore' });
+    return true;
+  } catch (error) {
+    // 1: not ignored; 128: not a repository; ENOENT: no git.
+    return (error as { status?: number }).status === 1 ? false : undefined;
+  }
+}
