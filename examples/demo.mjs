@@ -9,7 +9,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const pack = join(root, 'dist', 'skills');
+const pack = join(root, 'skills');
 const note = join(root, 'examples', 'CONTEXTE-2026-12-02-alice.md');
 const programs = {
   verifier: join(pack, 'partager-contexte', 'scripts', 'verifier.js'),
