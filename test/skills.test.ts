@@ -18,10 +18,11 @@ function readSkill(dir: string) {
   return { frontMatter: parse(match[1]!) as Record<string, unknown>, body: match[2]! };
 }
 
-describe.each([
-  ['sources', join(repoRoot, 'skills')],
-  ['pack', packDir],
-])('SKILL.md (%s)', (_, root) => {
+/** Front-matter fields of the Agent Skills format: other agents read the same files and ignore nothing else. */
+const PORTABLE_FIELDS = ['name', 'description', 'license', 'compatibility', 'metadata', 'allowed-tools'];
+
+// One folder per skill, SKILL.md beside the programs it runs: what every installer copies.
+describe.each([['skills/', packDir]])('SKILL.md (%s)', (_, root) => {
   it('has exactly the four skills', () => {
     expect(readdirSync(root).sort()).toEqual([...SKILLS].sort());
   });
@@ -37,6 +38,8 @@ describe.each([
     expect(description.length).toBeGreaterThanOrEqual(1);
     expect(description.length).toBeLessThanOrEqual(1024);
     expect(description).not.toMatch(/[<>]/);
+    expect(description).not.toContain('\n');
+    for (const field of Object.keys(frontMatter)) expect(PORTABLE_FIELDS).toContain(field);
   });
 
   it.each(SKILLS)('%s runs its scripts through the base directory, never from the project root', (skill) => {
