@@ -1,10 +1,12 @@
 /** What only the folder mailbox has: the default location, file modes, a shared folder, the journal file. */
+import { spawn } from 'node:child_process';
 import { chmod, mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handoffNote } from './helpers/notes.js';
-import { publier, recuperer } from './helpers/run-program.js';
+import { openMailbox } from '../scripts-src/lib/mailbox/open.js';
+import { programPaths, publier, recuperer } from './helpers/run-program.js';
 
 let root: string;
 let note: string;
@@ -86,4 +88,27 @@ describe('folder mailbox', () => {
     expect(JSON.parse(purged.stdout)).toMatchObject({ equipe: 'catalogue', supprimees: 2 });
     expect(await readdir(join(box, 'catalogue'))).toEqual(['journal.jsonl']);
   });
+});
+
+describe('a reader that stops early', () => {
+  it('ends recuperer quietly with exit 0 when the pipe closes (list | head)', async () => {
+    const box = join(root, 'tuyau');
+    const mailbox = await openMailbox({ CONTEXTE_DIR: box });
+    try {
+      for (let index = 0; index < 300; index++) {
+        await mailbox.publish({ team: 'catalogue', author: `auteur${index}`, note: Buffer.from('# note\n'), ttlSeconds: 600, now: new Date(), summary: { title: 'Une note parmi trois cents' } });
+      }
+    } finally {
+      await mailbox.close();
+    }
+    const script = `set -o pipefail; node "${programPaths.recuperer}" list --equipe catalogue --json | head -c 100 > /dev/null`;
+    const result = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      const child = spawn('bash', ['-c', script], { env: { PATH: process.env.PATH ?? '', HOME: root, CONTEXTE_DIR: box } });
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      child.on('close', (code) => resolve({ code, stderr }));
+    });
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+  }, 60_000);
 });

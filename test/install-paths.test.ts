@@ -87,11 +87,11 @@ describe('npx contexte-skills (the npm package, from npm pack)', () => {
     const home = join(root, 'maison-npx');
     await mkdir(home, { recursive: true });
     const { stdout } = await npx([project], root, home);
-    expect(stdout).toContain('opencode.json : "share": "disabled" créé.');
+    expect(stdout).toContain('opencode.json : créé avec "share": "disabled".');
     await expectWholeSkills(join(project, '.opencode', 'skills'));
     expect(JSON.parse(await readFile(join(project, 'opencode.json'), 'utf8'))).toMatchObject({ share: 'disabled' });
     const exclude = (await readFile(join(project, '.git', 'info', 'exclude'), 'utf8')).split('\n');
-    for (const pattern of ['CONTEXTE-*.md', 'partage/', 'session-*.json']) expect(exclude).toContain(pattern);
+    for (const pattern of ['/CONTEXTE-*.md', '/partage/', '/session-*.json']) expect(exclude).toContain(pattern);
     expect((await opencodeSkills(project, home)).map((entry) => entry.name).sort()).toEqual([...SKILLS].sort());
   }, 180_000);
 

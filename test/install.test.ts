@@ -68,7 +68,7 @@ describe('install.sh', () => {
     const config = { $schema: 'https://opencode.ai/config.json', model: 'anthropic/claude-sonnet-4-6', permission: { bash: 'ask' }, share: 'manual' };
     await writeFile(join(project, 'opencode.json'), JSON.stringify(config));
     const result = await install([project]);
-    expect(result.stdout).toContain('"share": "disabled" ajouté');
+    expect(result.stdout).toContain('opencode.json : "share" "manual" remplacé par "disabled".');
     expect(JSON.parse(await readFile(join(project, 'opencode.json'), 'utf8'))).toEqual({ ...config, share: 'disabled' });
   });
 
@@ -86,8 +86,10 @@ describe('install.sh', () => {
     const jsonc = '{\n  // commentaire\n  "model": "x/y",\n}\n';
     await writeFile(join(project, 'opencode.jsonc'), jsonc);
     const result = await install([project]);
-    expect(result.code).toBe(0);
+    // The skills are installed, but sharing is not disabled: the installer says so and fails.
+    expect(result.code).toBe(1);
     expect(result.stdout).toContain('ajoutez-y "share": "disabled"');
+    expect(result.stderr).toContain('le partage de session n\'a pas pu être désactivé');
     expect(await readFile(join(project, 'opencode.jsonc'), 'utf8')).toBe(jsonc);
     expect(existsSync(join(project, 'opencode.json'))).toBe(false);
   });
@@ -96,7 +98,7 @@ describe('install.sh', () => {
     const project = await gitProject('projet-invalide');
     await writeFile(join(project, 'opencode.json'), '{ pas du json');
     const result = await install([project]);
-    expect(result.code).toBe(0);
+    expect(result.code).toBe(1);
     expect(result.stdout).toContain('pas du JSON valide');
     expect(await readFile(join(project, 'opencode.json'), 'utf8')).toBe('{ pas du json');
   });
@@ -106,10 +108,10 @@ describe('install.sh', () => {
     const first = await install([project]);
     const second = await install([project]);
     expect(second.code).toBe(0);
-    expect(first.stdout).toContain('ajouté CONTEXTE-*.md partage/ session-*.json');
+    expect(first.stdout).toContain('ajouté /CONTEXTE-*.md /partage/ /session-*.json');
     expect(second.stdout).toContain('déjà à jour');
     const exclude = (await readFile(join(project, '.git', 'info', 'exclude'), 'utf8')).split('\n');
-    for (const pattern of ['CONTEXTE-*.md', 'partage/', 'session-*.json']) {
+    for (const pattern of ['/CONTEXTE-*.md', '/partage/', '/session-*.json']) {
       expect(exclude.filter((line) => line === pattern)).toHaveLength(1);
     }
     await writeFile(join(project, 'CONTEXTE-2026-12-02-alice.md'), '# note\n');
@@ -126,6 +128,31 @@ describe('install.sh', () => {
     expect(result.code, result.stderr).toBe(0);
     expect((await readdir(join(project, '.opencode', 'skills'))).sort()).toEqual([...SKILLS].sort());
     expect(existsSync(join(project, '.opencode', 'skills', 'publier-contexte', 'scripts', 'publier.js'))).toBe(true);
+  });
+
+  it('anchors the excludes at the project root, replacing the unanchored ones of earlier versions: a src/partage/ package stays tracked', async () => {
+    const project = await gitProject('projet-ancre');
+    const exclude = join(project, '.git', 'info', 'exclude');
+    await writeFile(exclude, '# mes exclusions\n*.log\nCONTEXTE-*.md\npartage/\nsession-*.json\n');
+    const result = await install([project]);
+    expect(result.stdout).toContain('remplacé(s) par /CONTEXTE-*.md /partage/ /session-*.json');
+    expect(await readFile(exclude, 'utf8')).toBe('# mes exclusions\n*.log\n/CONTEXTE-*.md\n/partage/\n/session-*.json\n');
+    await mkdir(join(project, 'src', 'partage'), { recursive: true });
+    await writeFile(join(project, 'src', 'partage', 'index.ts'), 'export {};\n');
+    await mkdir(join(project, 'partage'));
+    await writeFile(join(project, 'partage', 'note.md'), '# note\n');
+    const { stdout } = await run('git', ['status', '--porcelain', '--untracked-files=all'], { cwd: project });
+    expect(stdout).toContain('src/partage/index.ts');
+    expect(stdout).not.toMatch(/^\?\? partage\//m);
+  });
+
+  it('removes the folders it created when uninstalling leaves them empty', async () => {
+    const project = await gitProject('projet-vide-apres');
+    await install([project]);
+    const result = await install(['--uninstall', project]);
+    expect(result.code).toBe(0);
+    expect(existsSync(join(project, '.opencode'))).toBe(false);
+    expect(result.stdout).toContain('Retiré (vide) :');
   });
 
   it('uninstalls exactly our four skills', async () => {

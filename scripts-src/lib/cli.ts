@@ -60,6 +60,10 @@ export async function explainDenied<T>(operation: Promise<T>, message: string, h
 
 /** Runs a program: the single place that prints errors and sets the exit code. */
 export async function runProgram(program: Program): Promise<void> {
+  // A reader that stops early (`recuperer list | head -1`) closes the pipe: that ends the program quietly, with success.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(0);
+  });
   const argv = process.argv.slice(2);
   const json = argv.includes('--json');
   if (argv.includes('--help') || argv.includes('-h')) {

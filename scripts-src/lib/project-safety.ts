@@ -11,6 +11,8 @@ import { dirname, join } from 'node:path';
 
 /** The one line a project adds to opencode.json. */
 export const SHARE_DISABLED = '"share": "disabled"';
+/** What keeps handoff files out of a project's commits, anchored at its root (a src/partage/ package stays tracked). */
+export const HANDOFF_EXCLUDES = ['/CONTEXTE-*.md', '/partage/', '/session-*.json'];
 const PACKAGE = 'contexte-skills';
 
 interface OpenCodeConfig {
@@ -26,9 +28,9 @@ interface OpenCodeConfig {
  */
 export function sharingDisabled(cwd: string, env: NodeJS.ProcessEnv): boolean | undefined {
   const configs: Array<OpenCodeConfig | undefined> = [];
-  if (env.OPENCODE_CONFIG_CONTENT) configs.push(parse(env.OPENCODE_CONFIG_CONTENT));
+  if (env.OPENCODE_CONFIG_CONTENT) configs.push(parseOpenCodeConfig(env.OPENCODE_CONFIG_CONTENT));
   const files = [...projectConfigFiles(cwd), ...(env.OPENCODE_CONFIG ? [env.OPENCODE_CONFIG] : []), ...globalConfigFiles(env)];
-  for (const file of files) if (existsSync(file)) configs.push(parse(readFileSync(file, 'utf8')));
+  for (const file of files) if (existsSync(file)) configs.push(parseOpenCodeConfig(readFileSync(file, 'utf8')));
   // The most specific configuration that sets `share` decides; our plugin forces it off.
   if (configs.some((config) => Array.isArray(config?.plugin) && config.plugin.some((entry) => String(Array.isArray(entry) ? entry[0] : entry).includes(PACKAGE)))) return true;
   for (const config of configs) {
@@ -51,8 +53,8 @@ function globalConfigFiles(env: NodeJS.ProcessEnv): string[] {
   return [join(config, 'opencode.json'), join(config, 'opencode.jsonc')];
 }
 
-/** JSON, or JSONC without its comments and trailing commas; undefined when it is neither. */
-function parse(text: string): OpenCodeConfig | undefined {
+/** An OpenCode configuration: JSON, or JSONC without its comments and trailing commas; undefined when it is neither, or not an object. */
+export function parseOpenCodeConfig(text: string): OpenCodeConfig | undefined {
   const withoutComments = text.replace(/("(?:[^"\\]|\\.)*")|\/\/[^\n]*|\/\*[\s\S]*?\*\//g, (match, string: string | undefined) => string ?? '');
   try {
     const value = JSON.parse(withoutComments.replace(/,(\s*[}\]])/g, '$1')) as unknown;

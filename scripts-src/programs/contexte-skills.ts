@@ -8,15 +8,17 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, readFile, rename, rm, writeFile, appendFile, chmod, lstat } from 'node:fs/promises';
+import { chmod, cp, lstat, mkdir, mkdtemp, readdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { parseCommandLine, runProgram, type Program } from '../lib/cli.js';
 import { CliError, UsageError } from '../lib/errors.js';
 import type { ExitCode } from '../lib/exit-code.js';
+import { HANDOFF_EXCLUDES, parseOpenCodeConfig, SHARE_DISABLED } from '../lib/project-safety.js';
 
 const SKILLS = ['partager-contexte', 'reprendre-contexte', 'publier-contexte', 'recuperer-contexte'];
-const EXCLUDES = ['CONTEXTE-*.md', 'partage/', 'session-*.json'];
+/** What earlier versions wrote to .git/info/exclude, unanchored: replaced by the anchored patterns. */
+const OLD_EXCLUDES = ['CONTEXTE-*.md', 'partage/', 'session-*.json'];
 /** The skill folders of this package, beside dist/ where this program is built. */
 const SOURCE = join(__dirname, '..', 'skills');
 const FAILED = 1 as ExitCode;
@@ -34,9 +36,9 @@ const HELP = `Usage : npx contexte-skills [options] [répertoire-du-projet]
 Copie les quatre skills (partager-contexte, reprendre-contexte, publier-contexte,
 recuperer-contexte), chacun avec ses programmes, dans <projet>/.opencode/skills/
 (défaut : le dossier courant). Dans le projet, règle "share": "disabled" dans
-opencode.json et, si c'est un dépôt git, ajoute CONTEXTE-*.md, partage/ et
-session-*.json à .git/info/exclude. Relancer l'installation met les skills à
-jour ; rien d'autre n'est modifié.
+opencode.json et, si c'est un dépôt git, ajoute /CONTEXTE-*.md, /partage/ et
+/session-*.json à .git/info/exclude (ancrés à la racine du projet). Relancer
+l'installation met les skills à jour ; rien d'autre n'est modifié.
 
 Options :
   --global          installe dans ~/.config/opencode/skills/ (tous les projets)
@@ -47,7 +49,8 @@ Options :
   -h, --help        affiche cette aide
 
 Codes de sortie : 0 succès, 1 échec (node absent ou trop ancien, écriture
-impossible), 2 erreur d'utilisation.
+impossible, opencode.json illisible ou opencode.jsonc à compléter à la main :
+le message dit quoi faire), 2 erreur d'utilisation.
 `;
 
 const program: Program = {
@@ -75,9 +78,12 @@ const program: Program = {
       if (agent === 'opencode') say('Installation globale : pensez à régler "share": "disabled" dans la configuration de chaque projet.');
       return;
     }
-    if (agent === 'opencode') await disableSharing(project);
+    const shareDisabled = agent === 'opencode' ? await disableSharing(project) : true;
     await excludeHandoffFiles(project);
     say(`Terminé : relancez ${AGENTS[agent].name} dans le projet pour qu'il voie les skills.`);
+    if (!shareDisabled) {
+      throw new CliError(`le partage de session n'a pas pu être désactivé dans ${project}`, FAILED, `Ajoutez ${SHARE_DISABLED} à la configuration d'OpenCode du projet, puis relancez l'installation pour vérifier.`);
+    }
   },
 };
 
@@ -102,6 +108,12 @@ async function uninstall(target: string): Promise<void> {
     }
   }
   if (removed === 0) say(`Rien à retirer dans ${target}.`);
+  // The skills folder and its parent (.opencode, .claude) go too when nothing else is left in them.
+  for (const folder of [target, dirname(target)]) {
+    if ((await readdir(folder).catch(() => ['?'])).length > 0) break;
+    await rmdir(folder);
+    say(`Retiré (vide) : ${folder}`);
+  }
   say('opencode.json et .git/info/exclude sont laissés tels quels.');
 }
 
@@ -126,12 +138,18 @@ async function install(target: string): Promise<void> {
   }
 }
 
-/** "share": "disabled" keeps sessions from being published to the vendor's service. */
-async function disableSharing(project: string): Promise<void> {
+/** "share": "disabled" keeps sessions from being published to the vendor's service. True when it is set. */
+async function disableSharing(project: string): Promise<boolean> {
   const file = join(project, 'opencode.json');
-  if (existsSync(join(project, 'opencode.jsonc')) && !existsSync(file)) {
-    say('opencode.jsonc n\'est pas réécrit : ajoutez-y "share": "disabled" à la main.');
-    return;
+  const jsonc = join(project, 'opencode.jsonc');
+  if (existsSync(jsonc) && !existsSync(file)) {
+    // Comments would be lost in a rewrite: read it, never write it.
+    if (parseOpenCodeConfig(await readFile(jsonc, 'utf8'))?.share === 'disabled') {
+      say('opencode.jsonc : "share" est déjà "disabled".');
+      return true;
+    }
+    say(`opencode.jsonc n'est pas réécrit (ses commentaires seraient perdus) : ajoutez-y ${SHARE_DISABLED} à la main.`);
+    return false;
   }
   let config: Record<string, unknown> = { $schema: 'https://opencode.ai/config.json' };
   const existed = existsSync(file);
@@ -140,27 +158,31 @@ async function disableSharing(project: string): Promise<void> {
     try {
       parsed = JSON.parse(await readFile(file, 'utf8'));
     } catch {
-      say('opencode.json n\'est pas du JSON valide : il n\'est pas modifié ; ajoutez-y "share": "disabled".');
-      return;
+      say(`opencode.json n'est pas du JSON valide : il n'est pas modifié ; corrigez-le et ajoutez-y ${SHARE_DISABLED}.`);
+      return false;
     }
     if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-      say('opencode.json ne contient pas un objet : il n\'est pas modifié ; ajoutez-y "share": "disabled".');
-      return;
+      say(`opencode.json ne contient pas un objet : il n'est pas modifié ; ajoutez-y ${SHARE_DISABLED}.`);
+      return false;
     }
     config = parsed as Record<string, unknown>;
   }
-  if (config.share === 'disabled') {
+  const before = config.share;
+  if (before === 'disabled') {
     say('opencode.json : "share" est déjà "disabled".');
-    return;
+    return true;
   }
   config.share = 'disabled';
   const temporary = `${file}.${process.pid}.tmp`;
   await writeFile(temporary, `${JSON.stringify(config, null, 2)}\n`);
   await rename(temporary, file);
-  say(`opencode.json : "share": "disabled" ${existed ? 'ajouté' : 'créé'}.`);
+  if (!existed) say(`opencode.json : créé avec ${SHARE_DISABLED}.`);
+  else if (before === undefined) say(`opencode.json : ${SHARE_DISABLED} ajouté.`);
+  else say(`opencode.json : "share" ${JSON.stringify(before)} remplacé par "disabled".`);
+  return true;
 }
 
-/** Handoff files stay out of commits unless someone decides otherwise. */
+/** Handoff files stay out of commits unless someone decides otherwise; the patterns are anchored at the project's root. */
 async function excludeHandoffFiles(project: string): Promise<void> {
   let exclude: string;
   try {
@@ -169,15 +191,18 @@ async function excludeHandoffFiles(project: string): Promise<void> {
     return; // not a git project, or no git
   }
   await mkdir(dirname(exclude), { recursive: true });
-  const lines = existsSync(exclude) ? (await readFile(exclude, 'utf8')).split('\n') : [];
-  const added = EXCLUDES.filter((pattern) => !lines.includes(pattern));
-  if (added.length === 0) {
+  const before = existsSync(exclude) ? (await readFile(exclude, 'utf8')).split('\n') : [];
+  if (before.at(-1) === '') before.pop();
+  const replaced = before.filter((line) => OLD_EXCLUDES.includes(line));
+  const kept = before.filter((line) => !OLD_EXCLUDES.includes(line));
+  const added = HANDOFF_EXCLUDES.filter((pattern) => !kept.includes(pattern));
+  if (added.length === 0 && replaced.length === 0) {
     say('.git/info/exclude : déjà à jour.');
     return;
   }
-  const text = lines.length > 0 && lines.at(-1) !== '' ? `\n${added.join('\n')}\n` : `${added.join('\n')}\n`;
-  await appendFile(exclude, text);
-  say(`.git/info/exclude : ajouté ${added.join(' ')}`);
+  await writeFile(exclude, `${[...kept, ...added].join('\n')}\n`);
+  if (replaced.length > 0) say(`.git/info/exclude : ${replaced.join(' ')} remplacé(s) par ${HANDOFF_EXCLUDES.join(' ')} (ancrés à la racine)`);
+  else say(`.git/info/exclude : ajouté ${added.join(' ')}`);
 }
 
 void runProgram(program);

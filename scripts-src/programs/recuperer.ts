@@ -357,9 +357,10 @@ async function journal(mailbox: Mailbox, team: string, since: Date, json: boolea
     [
       event.at.toISOString().slice(0, 19).replace('T', ' '),
       event.kind.padEnd(11),
-      `utilisateur ${event.user}`,
-      event.author ? `auteur ${event.author}` : '',
-      event.key ?? '',
+      // Written by teammates (a folder journal is a plain file): shown escaped, one event per line.
+      `utilisateur ${escapeControls(event.user)}`,
+      event.author ? `auteur ${escapeControls(event.author)}` : '',
+      event.key ? escapeControls(event.key) : '',
       event.size !== undefined ? `${event.size} o` : '',
       event.sha256 ? `sha256 ${event.sha256.slice(0, 12)}…` : '',
       event.detail ? excerptOf(event.detail) : '',

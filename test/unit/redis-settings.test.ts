@@ -49,3 +49,27 @@ describe('Redis settings', () => {
     }
   });
 });
+
+describe('settings that would leak or crash', () => {
+  it('refuses a malformed escape in REDIS_URL (exit 2) without echoing it', () => {
+    const password = `pw%zz${Math.random().toString(36).slice(2)}`;
+    try {
+      readRedisSettings({ REDIS_URL: `redis://u:${password}@h:6379` });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(InvalidRequest);
+      expect(String((error as Error).message)).toContain('REDIS_URL invalide');
+      expect(JSON.stringify(error) + String((error as Error).message)).not.toContain(password.slice(5));
+    }
+  });
+
+  it('does not quote REDIS_PORT back: a password typed there stays unprinted', () => {
+    const typo = `S3cret-${Math.random().toString(36).slice(2)}`;
+    expect(() => readRedisSettings({ REDIS_HOST: 'h', REDIS_PORT: typo })).toThrow(/REDIS_PORT invalide/);
+    try {
+      readRedisSettings({ REDIS_HOST: 'h', REDIS_PORT: typo });
+    } catch (error) {
+      expect((error as InvalidRequest).message + ((error as InvalidRequest).hint ?? '')).not.toContain(typo.slice(0, 6));
+    }
+  });
+});

@@ -1,8 +1,15 @@
 /** How a value someone else wrote is shown in a message or a listing: escaped, quoted, short. */
 
-/** A user-supplied value with its control characters escaped (\x1b, \x0a…): it cannot break a line or drive a terminal. */
+/**
+ * A value someone else wrote, with what could break a line, drive a terminal
+ * or reorder the text shown escaped: C0 and C1 controls (\x1b, \x0a…), line and
+ * paragraph separators and bidirectional controls (\u{2028}, \u{202e}…).
+ */
 export function escapeControls(value: string): string {
-  return value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+  return value.replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/g, (c) => {
+    const code = c.charCodeAt(0);
+    return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u{${code.toString(16)}}`;
+  });
 }
 
 /** Shows a user-supplied value in a message, quoted, escaped and shortened. */

@@ -89,11 +89,19 @@ function fromUrl(raw: string, username?: string, password?: string, tlsCa?: Buff
   if ((url.protocol !== 'redis:' && url.protocol !== 'rediss:') || !url.hostname) throw invalid();
   const dbPath = url.pathname.replace(/^\//, '');
   if (dbPath !== '' && !/^\d{1,2}$/.test(dbPath)) throw invalid();
+  // A malformed %-escape (`pw%zz`) is a wrong setting, not a crash.
+  const decode = (part: string) => {
+    try {
+      return decodeURIComponent(part);
+    } catch {
+      throw invalid();
+    }
+  };
   return withLabel({
     host: url.hostname.replace(/^\[(.*)\]$/, '$1'),
     port: url.port ? Number(url.port) : DEFAULT_PORT,
-    username: url.username ? decodeURIComponent(url.username) : username,
-    password: url.password ? decodeURIComponent(url.password) : password,
+    username: url.username ? decode(url.username) : username,
+    password: url.password ? decode(url.password) : password,
     db: dbPath === '' ? undefined : Number(dbPath),
     tls: url.protocol === 'rediss:',
     tlsCa,
@@ -104,7 +112,8 @@ function parsePort(raw: string | undefined, name: string): number {
   if (raw === undefined || raw === '') return DEFAULT_PORT;
   const port = Number(raw);
   if (!/^\d{1,5}$/.test(raw) || port < 1 || port > 65535) {
-    throw new InvalidRequest(`${name} invalide : ${quoteForMessage(raw, 12)} (un port entre 1 et 65535 est attendu)`);
+    // The value is not shown: a password typed into the wrong variable would be printed.
+    throw new InvalidRequest(`${name} invalide : un port entre 1 et 65535 est attendu (la valeur n’est pas affichée)`, `Exemple : export ${name}=6379.`);
   }
   return port;
 }
