@@ -52,6 +52,7 @@ module.exports = new Proxy(function () {}, {
   },
 };
 
+const { version } = JSON.parse(await readFile(new URL('./package.json', import.meta.url), 'utf8'));
 await rm('dist', { recursive: true, force: true });
 for (const skill of await readdir('skills')) await rm(`skills/${skill}/scripts`, { recursive: true, force: true });
 /** The programs that ship with no skill: the platform team's admin, and the installer (the package's bin). */
@@ -66,6 +67,7 @@ await Promise.all(
       write: false,
       platform: 'node',
       target: 'node18',
+      define: { CONTEXTE_VERSION: JSON.stringify(version) },
       // CommonJS: ioredis requires Node built-ins dynamically, which an ESM bundle cannot do.
       format: 'cjs',
       minify: true,

@@ -178,7 +178,7 @@ describe('publier', () => {
   it('says a missing note file is not found', async () => {
     const result = await publier([join(dir, 'absent.md'), 'catalogue', 'alice'], { env: redis.env });
     expect(result.code).toBe(3);
-    expect(result.stderr).toContain('la note introuvable');
+    expect(result.stderr).toMatch(/la note « .*absent\.md » est introuvable\n  → Vérifiez le chemin/);
   });
 
   it('answers --help with the usage and every exit code', async () => {

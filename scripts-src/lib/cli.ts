@@ -10,6 +10,10 @@ import { ExitCode, exitCodeHelp } from './exit-code.js';
 
 export type Options = NonNullable<ParseArgsConfig['options']>;
 
+/** The package's version, written into each bundle by build.mjs. */
+declare const CONTEXTE_VERSION: string | undefined;
+const VERSION = typeof CONTEXTE_VERSION === 'string' ? CONTEXTE_VERSION : 'dev';
+
 export interface Program {
   name: string;
   /** Printed for -h/--help, which every program answers with exit 0 before anything else. */
@@ -68,6 +72,10 @@ export async function runProgram(program: Program): Promise<void> {
   const json = argv.includes('--json');
   if (argv.includes('--help') || argv.includes('-h')) {
     process.stdout.write(program.help);
+    return;
+  }
+  if (argv.includes('--version')) {
+    process.stdout.write(`${program.name} (contexte-skills) ${VERSION}\n`);
     return;
   }
   try {

@@ -34,9 +34,12 @@ Arguments :
   [session.json]   export de session expurgé (32 Mio au plus)
 
 Options :
-  --ttl <secondes> durée de vie (défaut 28800 = 8 h ; maximum CONTEXTE_TTL_MAX, défaut 7 j)
+  --ttl <durée>    durée de vie : 3600 (secondes), 8h, 90min, 2j (défaut 8 h ;
+                   maximum CONTEXTE_TTL_MAX, défaut 7 j)
   --non-expurge    accepte un export produit sans --sanitize (les secrets restent vérifiés)
+  --version        affiche la version
   --json           affiche un objet JSON : cle, cle_session, ttl, ttl_max, expire_le,
+                   commande_collegue (ce que le collègue lance pour récupérer la note),
                    octets, octets_session, boite, constats_acceptes, alertes,
                    vigilance (ce que la lecture signalera au lecteur) ; en cas de refus :
                    { refus: [{ fichier, ok, problemes, acceptes }] }
@@ -121,11 +124,13 @@ const program: Program = {
           octets_session: session?.length ?? null,
           boite: mailbox.label,
           constats_acceptes: acceptedCount,
+          commande_collegue: colleagueCommand(publication.noteKey),
           ...shown,
           vigilance: [...sharing.map((message) => ({ ligne: null, regle: 'partage-opencode', extrait: message })), ...shown.vigilance],
         });
       } else {
         process.stdout.write(renderPublication(publication, mailbox.label, ttlMax));
+        process.stdout.write(`Pour le collègue (même boîte) : ${colleagueCommand(publication.noteKey)}\n`);
         if (acceptedCount > 0) process.stdout.write(`${acceptedCount} constat(s) accepté(s) par le marqueur <!-- contexte:autorise -->.\n`);
         process.stdout.write(renderSenderAlerts(reading));
         for (const message of sharing) process.stdout.write(`Vigilance : ${message}\n`);
@@ -135,6 +140,9 @@ const program: Program = {
     }
   },
 };
+
+/** What the colleague runs to fetch the note: the recuperer-contexte skill does it for them. */
+const colleagueCommand = (key: string) => `recuperer get ${key} --cadre`;
 
 /** Said after a publication when OpenCode may still share the session with its vendor's service. */
 const SHARING_ON = `le partage de session d’OpenCode n’est pas désactivé pour ce projet : une session partagée sortirait de l’équipe ; ajoutez ${SHARE_DISABLED} à opencode.json`;

@@ -270,13 +270,14 @@ function renderList(entries: ListedEntry[], mailbox: string, what: string, ttlMa
   const head = `Boîte : ${mailbox} ; durée de vie maximale : ${formatDuration(ttlMax)}`;
   if (entries.length === 0) return `${head}\nAucune note pour ${what}.\n`;
   const header = ['ÉQUIPE', 'AUTEUR', 'HORODATAGE', 'RESTE', 'TAILLE', 'CLÉ', 'TITRE'];
-  const rows = entries.map(({ key, parts, ttlSeconds, size, title, summary, vigilance }) => [
+  const rows = entries.map(({ key, parts, ttlSeconds, size, title, summary, vigilance, sessionKey }) => [
     parts.team,
     parts.author,
     parts.stamp,
     ttlSeconds < 0 ? 'sans limite' : formatDuration(ttlSeconds),
     formatSize(size),
-    key,
+    // A note published with its session export says so: `get session:…` fetches it.
+    sessionKey ? `${key} +export` : key,
     // Written by someone else: shown escaped and short, as data, and flagged when it tries to steer the reader.
     `${headerAlerts(title, summary).length > 0 ? '[ALERTE] ' : ''}${vigilance.length > 0 ? '[VIGILANCE] ' : ''}${title === undefined ? '' : excerptOf(title).slice(0, 60)}`,
   ]);

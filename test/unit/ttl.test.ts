@@ -12,7 +12,17 @@ describe('TTL', () => {
     expect(parseTtl('3600', 3600)).toBe(3600);
   });
 
-  it.each(['0', '-5', '1.5', 'abc', '', '3601', '1e3', ' '])('refuses %j', (raw) => {
+  it.each([
+    ['8h', 28_800],
+    ['90min', 5_400],
+    ['2j', 172_800],
+    ['45s', 45],
+    [' 3600 ', 3_600],
+  ])('accepts the duration %j as %i seconds', (raw, seconds) => {
+    expect(parseTtl(raw, 7 * 86_400)).toBe(seconds);
+  });
+
+  it.each(['0', '-5', '1.5', 'abc', '', '3601', '1e3', ' ', '0h', '2h'])('refuses %j', (raw) => {
     expect(() => parseTtl(raw, 3600)).toThrow(InvalidRequest);
   });
 

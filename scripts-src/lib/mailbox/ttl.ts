@@ -20,15 +20,17 @@ export function parseTtlMax(raw: string | undefined): number {
   return Number(raw);
 }
 
+/** --ttl: seconds (`3600`) or a duration (`8h`, `90min`, `2j`). */
 export function parseTtl(raw: string | undefined, max: number): number {
   if (raw === undefined) return Math.min(DEFAULT_TTL_SECONDS, max);
-  if (!SECONDS.test(raw.trim())) {
+  const text = raw.trim();
+  const ttl = SECONDS.test(text) ? Number(text) : DURATION.test(text) ? parseDuration(text) : 0;
+  if (ttl <= 0) {
     throw new InvalidRequest(
       `durée de vie invalide : ${quoteForMessage(raw, 20)}`,
-      `Donnez --ttl en secondes, entier entre 1 et ${max} (exemple : --ttl 3600).`,
+      `Donnez --ttl en secondes ou en durée, entre 1 s et ${formatDuration(max)} (exemples : --ttl 3600, --ttl 8h, --ttl 90min, --ttl 2j).`,
     );
   }
-  const ttl = Number(raw.trim());
   if (ttl > max) {
     throw new InvalidRequest(
       `durée de vie trop longue : ${ttl} s dépasse le maximum de ${max} s (${formatDuration(max)})`,
@@ -50,9 +52,11 @@ export function formatDuration(totalSeconds: number): string {
   return `${s} s`;
 }
 
+const DURATION = /^(\d{1,6})\s*(s|min|m|h|j|d)$/;
+
 /** "30min", "2h", "7j" (or "7d"), "90s" → seconds. */
 export function parseDuration(raw: string): number {
-  const match = /^(\d{1,6})\s*(s|min|m|h|j|d)$/.exec(raw.trim());
+  const match = DURATION.exec(raw.trim());
   if (!match) throw new InvalidRequest(`durée invalide : ${quoteForMessage(raw, 20)}`, 'Exemples : 30min, 2h, 7j.');
   const unit = { s: 1, min: 60, m: 60, h: 3600, j: 86400, d: 86400 }[match[2] as 's' | 'min' | 'm' | 'h' | 'j' | 'd'];
   return Number(match[1]) * unit;

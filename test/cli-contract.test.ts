@@ -1,0 +1,45 @@
+/** What every program owes its user, checked on the real bundles: a version, and the next step said after a publication. */
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { handoffNote } from './helpers/notes.js';
+import { adminPath, programPaths, publier, recuperer, repoRoot, runScript } from './helpers/run-program.js';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'contexte-cli-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('--version', () => {
+  const programs = { ...programPaths, admin: adminPath, 'contexte-skills': join(repoRoot, 'dist', 'contexte-skills.js') };
+  it.each(Object.entries(programs))('%s prints its name and the package version (0)', async (name, path) => {
+    const { version } = JSON.parse(await readFile(join(repoRoot, 'package.json'), 'utf8')) as { version: string };
+    const result = await runScript(path, ['--version']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe(`${name} (contexte-skills) ${version}\n`);
+  });
+});
+
+describe('after a publication', () => {
+  it('says what the colleague runs, and list marks a note published with its export', async () => {
+    const env = { CONTEXTE_DIR: join(dir, 'boite') };
+    const note = join(dir, 'note.md');
+    const session = join(dir, 'session.json');
+    await writeFile(note, handoffNote());
+    await writeFile(session, JSON.stringify({ info: { id: 'ses_1', title: '[redacted:session-title:ses_1]' }, messages: [] }));
+    const text = await publier([note, 'catalogue', 'alice', session, '--ttl', '2h'], { env });
+    expect(text.code, text.stderr).toBe(0);
+    const key = /^Publié : (contexte:\S+) \(TTL 7200s\)$/m.exec(text.stdout)?.[1];
+    expect(text.stdout).toContain(`Pour le collègue (même boîte) : recuperer get ${key} --cadre`);
+    const json = await publier([note, 'catalogue', 'alice', '--json'], { env });
+    const published = JSON.parse(json.stdout) as { cle: string; commande_collegue: string };
+    expect(published.commande_collegue).toBe(`recuperer get ${published.cle} --cadre`);
+    const listed = await recuperer(['list', '--equipe', 'catalogue'], { env });
+    expect(listed.stdout).toContain(`${key} +export`);
+    expect(listed.stdout).not.toContain(`${published.cle} +export`);
+  });
+});
