@@ -122,6 +122,13 @@ describe('ACL matrix', () => {
     }
   });
 
+  it('says a revoked name is unknown instead of « Appliqué » (3)', async () => {
+    const result = await admin(['revoquer', 'personne', '--appliquer'], { env: redis.env });
+    expect(result.code).toBe(3);
+    expect(result.stderr).toContain('utilisateur Redis inconnu : personne');
+    expect(result.stdout).not.toContain('Appliqué');
+  });
+
   it('revokes a user', async () => {
     expect((await admin(['revoquer', 'bob', '--appliquer'], { env: redis.env })).code).toBe(0);
     const result = await recuperer(['list', '--equipe', 'catalogue'], { env: as('bob') });

@@ -68,9 +68,23 @@ describe('verifier', () => {
     expect(result.stdout).not.toContain(token.slice(4, 16));
   });
 
+  it('checks several files at once: a report each, exit 1 when any is refused, one JSON object each', async () => {
+    const good = await file(handoffNote());
+    const bad = await file(handoffNote({ extra: `Jeton : ghp_${randomAlnum(36)}\n` }));
+    const text = await verifier([good, bad]);
+    expect(text.code).toBe(1);
+    expect(text.stdout).toContain(good);
+    expect(text.stdout).toContain(bad);
+    const json = await verifier([good, bad, '--json']);
+    expect((JSON.parse(json.stdout) as Array<{ fichier: string; ok: boolean }>).map(({ fichier, ok }) => [fichier, ok])).toEqual([
+      [good, true],
+      [bad, false],
+    ]);
+    expect((await verifier([good, good])).code).toBe(0);
+  });
+
   it.each([
     [[], 2, 'fichier manquant'],
-    [['a', 'b'], 2, 'un seul fichier'],
     [['/nonexistent/note.md'], 3, 'introuvable'],
     [['--nope', 'x'], 2, 'option inconnue'],
   ])('refuses %j with exit %i', async (args, code, message) => {

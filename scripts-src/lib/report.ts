@@ -71,3 +71,13 @@ export function renderSenderAlerts(reading: Reading): string {
     '',
   ].join('\n');
 }
+
+/** A moment for people: UTC, as keys and journals store it, with the local time beside it when the zone differs. */
+export function formatMoment(date: Date, seconds = false): string {
+  const length = seconds ? 19 : 16;
+  const utc = `${date.toISOString().slice(0, length).replace('T', ' ')} UTC`;
+  if (date.getTimezoneOffset() === 0) return utc;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const local = `${pad(date.getHours())}:${pad(date.getMinutes())}${seconds ? `:${pad(date.getSeconds())}` : ''}`;
+  return `${utc} (${local} heure locale)`;
+}

@@ -38,10 +38,11 @@ projets). Affiche, ou exécute avec --appliquer, les commandes ACL d’un auteur
                fausses, indexe les notes, ajoute les membres, et inscrit l’audit
                au journal. Code 1 s’il reste des constats non corrigés.
 
-Le mot de passe de l’auteur vient de la variable CONTEXTE_MOT_DE_PASSE ; sinon il
-est tiré au hasard et écrit dans --fichier-mot-de-passe (créé en 0600, jamais
-écrasé), à transmettre à l’auteur par un canal sûr. Il n’est jamais affiché : les
-commandes ne portent que son empreinte SHA-256 (#…).
+Le mot de passe de l’auteur (16 caractères au moins) est requis, même pour
+seulement afficher les commandes : il vient de la variable CONTEXTE_MOT_DE_PASSE,
+ou il est tiré au hasard et écrit dans --fichier-mot-de-passe (créé en 0600,
+jamais écrasé), à transmettre à l’auteur par un canal sûr. Il n’est jamais
+affiché : les commandes ne portent que son empreinte SHA-256 (#…).
 
 Connexion (un utilisateur Redis qui a le droit ACL) : REDIS_HOST, REDIS_PORT,
 REDISCLI_AUTH, REDIS_USERNAME, REDIS_URL, REDIS_TLS_CA, REDIS_CLUSTER_NODES. En
@@ -110,7 +111,7 @@ const program: Program = {
 
 async function authorPassword(fromEnv: string | undefined, file: string | undefined): Promise<string> {
   if (fromEnv) {
-    if (fromEnv.length < 16) throw new UsageError('CONTEXTE_MOT_DE_PASSE est trop court : 16 caractères au moins');
+    if (fromEnv.length < 16) throw new UsageError('CONTEXTE_MOT_DE_PASSE est trop court : 16 caractères au moins', 'Choisissez un mot de passe plus long, ou donnez --fichier-mot-de-passe <f> pour en tirer un au hasard.');
     return fromEnv;
   }
   if (!file) throw new UsageError('aucun mot de passe : définissez CONTEXTE_MOT_DE_PASSE, ou donnez --fichier-mot-de-passe <f> pour en tirer un au hasard');
@@ -141,11 +142,15 @@ async function apply(commands: Command[], env: NodeJS.ProcessEnv): Promise<numbe
     const nodes = isCluster(client) ? client.nodes('all') : [client];
     for (const { perNode, args } of commands) {
       const [name, ...rest] = args as [string, ...string[]];
-      if (perNode) for (const node of nodes) await node.call(name, ...rest);
-      else await client.call(name, ...rest);
+      const replies = perNode ? await Promise.all(nodes.map((node) => node.call(name, ...rest))) : [await client.call(name, ...rest)];
+      // ACL DELUSER answers how many users it deleted: none anywhere means the name was wrong.
+      if (name === 'ACL' && rest[0] === 'DELUSER' && replies.every((reply) => reply === 0)) {
+        throw new CliError(`utilisateur Redis inconnu : ${rest[1]} (rien n’a été révoqué sur ${settings.label})`, ExitCode.NotFound, 'Vérifiez le nom : ACL LIST, avec un compte d’administration, liste les utilisateurs.');
+      }
     }
     return nodes.length;
   } catch (error) {
+    if (error instanceof CliError) throw error;
     throw toMailboxError(error, settings.label);
   } finally {
     client.disconnect();

@@ -10,7 +10,7 @@ import { openMailbox } from '../lib/mailbox/open.js';
 import { MAX_NOTE_BYTES, MAX_SESSION_BYTES, readInputFile } from '../lib/read-input-file.js';
 import { checkPublication, type CheckedFile } from '../lib/checks/run-checks.js';
 import { accepted, refusing } from '../lib/checks/problem.js';
-import { readingJson, renderReport, renderSenderAlerts, reportJson } from '../lib/report.js';
+import { readingJson, renderReport, renderSenderAlerts, reportJson, formatMoment } from '../lib/report.js';
 import { readNote } from '../lib/untrusted/read-untrusted.js';
 import { formatDuration, parseTtl, parseTtlMax } from '../lib/mailbox/ttl.js';
 
@@ -170,10 +170,10 @@ async function journalRefusal(env: NodeJS.ProcessEnv, team: string, author: stri
 
 function renderPublication(publication: Publication, mailbox: string, ttlMax: number): string {
   const keys = [publication.noteKey, publication.sessionKey].filter((key): key is string => key !== undefined);
-  const expiry = publication.expiresAt.toISOString().slice(0, 16).replace('T', ' ');
+  const expiry = formatMoment(publication.expiresAt);
   return (
     keys.map((key) => `Publié : ${key} (TTL ${publication.ttlSeconds}s)\n`).join('') +
-    `Boîte : ${mailbox} ; expire dans ${formatDuration(publication.ttlSeconds)} (${expiry} UTC) ; durée de vie maximale de la boîte : ${formatDuration(ttlMax)}\n`
+    `Boîte : ${mailbox} ; expire dans ${formatDuration(publication.ttlSeconds)} (${expiry}) ; durée de vie maximale de la boîte : ${formatDuration(ttlMax)}\n`
   );
 }
 

@@ -8,7 +8,7 @@ import { escapeControls, quoteForMessage } from '../lib/text/quote.js';
 import type { JournalEvent, ListedEntry, Listing, ListQuery, Mailbox, Vigilance } from '../lib/mailbox/contract.js';
 import { MailboxError } from '../lib/mailbox/errors.js';
 import { openMailbox } from '../lib/mailbox/open.js';
-import { readingJson, renderReading } from '../lib/report.js';
+import { formatMoment, readingJson, renderReading } from '../lib/report.js';
 import { formatDuration, parseDuration, parseTtlMax } from '../lib/mailbox/ttl.js';
 import { frameUntrusted } from '../lib/untrusted/frame-untrusted.js';
 import { excerptOf, readField } from '../lib/untrusted/read-untrusted.js';
@@ -17,7 +17,7 @@ import { ignoredByGit } from '../lib/project-safety.js';
 import { writeFileSafely } from '../lib/write-file-safely.js';
 
 const HELP = `Usage : recuperer list [motif] [--equipe <e>] [--auteur <a>] [--json]
-        recuperer get <cle> [fichier] [--force] [--cadre | --json]
+        recuperer get <cle> [fichier | -] [--force] [--cadre | --json]
         recuperer supprimer <cle> [--json]
         recuperer purger --equipe <e> --oui [--json]
         recuperer journal --equipe <e> [--depuis <durée>] [--json]
@@ -36,7 +36,8 @@ Commandes :
                        dépasse la durée de vie maximale
   get <cle> [fichier]  écrit la valeur publiée, octet pour octet, dans <fichier>
                        (défaut : partage/<cle-aplatie>.md, ou .json pour session:…,
-                       dans le dossier courant, partage/ créé en accès privé), puis
+                       dans le dossier courant, partage/ créé en accès privé ;
+                       « - » : sur la sortie standard, le reste sur l’erreur), puis
                        signale les alertes : lignes qui ressemblent à des instructions
                        pour un agent, caractères invisibles, contenu caché (commentaire
                        HTML, titre de lien, base64, hex). Les alertes n’empêchent pas
@@ -69,6 +70,7 @@ Options :
                        purger : { equipe, supprimees, boite } ; journal : un tableau
                        d’objets { quand, evenement, utilisateur, auteur, cle, sha256,
                        octets, detail, boite }
+  --version            affiche la version
   -h, --help           affiche cette aide
 
 Boîte : Redis si REDIS_URL, REDIS_HOST ou REDIS_CLUSTER_NODES est défini (aussi
@@ -114,6 +116,9 @@ const program: Program = {
         const [key, file] = rest as [string, string | undefined];
         const parts = requireKey(key);
         if (values.cadre && json) throw new UsageError('--cadre et --json s’excluent', 'Utilisez --cadre pour lire la note, --json pour un traitement automatique.');
+        if (file === '-' && (values.cadre || json || values.force)) {
+          throw new UsageError('« - » (la note sur la sortie standard) s’utilise seul, sans --cadre, --json ni --force', 'Exemple : recuperer get <cle> - | less');
+        }
         const target: Target = file === undefined ? { path: join('partage', flattenKey(parts)), explicit: false } : { path: file, explicit: true };
         return withMailbox(env, (mailbox) => get(mailbox, key, target, { force: values.force === true, json, frame: values.cadre === true }));
       }
@@ -299,6 +304,7 @@ async function get(mailbox: Mailbox, key: string, target: Target, options: { for
     throw new CliError(`clé introuvable dans ${mailbox.label} : ${key} (expirée, supprimée ou jamais publiée)`, ExitCode.NotFound, `Listez les notes disponibles avec : recuperer list --equipe ${team}`);
   }
   const { value, vigilance } = fetched;
+  if (target.path === '-') return toStandardOutput(value, key, mailbox.label, vigilance);
   await writeFileSafely(target.path, value, { force: options.force, within: target.explicit ? undefined : process.cwd() });
   const isSession = requireKey(key).kind === 'session';
   // Written by default under partage/: say so when git would commit it (our installer excludes it; other installers do not).
@@ -321,6 +327,15 @@ async function get(mailbox: Mailbox, key: string, target: Target, options: { for
   if (isSession) process.stdout.write(`Export de session : chargez-le uniquement avec « ${IMPORT_COMMAND(shown)} », jamais avec votre propre lecture.\n`);
   process.stdout.write(renderReading(reading));
   if (options.frame) process.stdout.write(`\n${frameUntrusted(value.toString('utf8'), key)}`);
+}
+
+/** `get <cle> -`: the bytes on standard output, everything said about them on standard error. */
+function toStandardOutput(value: Buffer, key: string, label: string, vigilance: Vigilance[]): void {
+  process.stdout.write(value);
+  const reading = requireKey(key).kind === 'session' ? inspectExport(value) : inspectNote(value);
+  process.stderr.write(`Lu : ${key} (${value.length} octets) ; boîte : ${label}\n`);
+  for (const finding of vigilance) process.stderr.write(`Vigilance (boîte) : ${finding.message}\n`);
+  process.stderr.write(renderReading(reading));
 }
 
 async function remove(mailbox: Mailbox, key: string, json: boolean): Promise<void> {
@@ -356,7 +371,7 @@ async function journal(mailbox: Mailbox, team: string, since: Date, json: boolea
   }
   const lines = events.map((event) =>
     [
-      event.at.toISOString().slice(0, 19).replace('T', ' '),
+      formatMoment(event.at, true),
       event.kind.padEnd(11),
       // Written by teammates (a folder journal is a plain file): shown escaped, one event per line.
       `utilisateur ${escapeControls(event.user)}`,
@@ -369,7 +384,7 @@ async function journal(mailbox: Mailbox, team: string, since: Date, json: boolea
       .filter(Boolean)
       .join('  '),
   );
-  process.stdout.write(`Boîte : ${mailbox.label} ; journal de l’équipe ${team} depuis ${since.toISOString().slice(0, 16).replace('T', ' ')} UTC : ${events.length} événement(s)\n${lines.join('\n')}${lines.length ? '\n' : ''}`);
+  process.stdout.write(`Boîte : ${mailbox.label} ; journal de l’équipe ${team} depuis ${formatMoment(since)} : ${events.length} événement(s)\n${lines.join('\n')}${lines.length ? '\n' : ''}`);
   process.stdout.write(anomalies.map((anomaly) => `Vigilance : ${anomaly.message}\n`).join(''));
 }
 

@@ -9,8 +9,8 @@ import { readNote } from '../lib/untrusted/read-untrusted.js';
 import { JsonSyntaxError } from '../lib/json-walk.js';
 import { findSecrets, findSecretsInJson } from '../lib/secrets/find-secrets.js';
 
-const HELP = `Usage : verifier <note> [--json]
-        verifier --secrets <fichier> [--json]
+const HELP = `Usage : verifier <note>… [--json]
+        verifier --secrets <fichier>… [--json]
 
 Vérifie une note de passation avant de la partager, comme publier le fera :
   - l’en-tête YAML se lit et contient titre, auteur, equipe, date, resume ;
@@ -32,7 +32,8 @@ Options :
   --json      affiche { fichier, ok, problemes: [{ regle, message, ligne, chemin,
               extrait, accepte }], acceptes, alertes, vigilance } (alertes et
               vigilance : ce que la lecture signalera, voir lire --help ; absents
-              avec --secrets)
+              avec --secrets) ; pour plusieurs fichiers, un tableau de ces objets
+  --version   affiche la version
   -h, --help  affiche cette aide
 
 Limites : note 1 Mio, fichier examiné par --secrets 32 Mio.
@@ -49,21 +50,27 @@ const program: Program = {
       secrets: { type: 'boolean' },
       json: { type: 'boolean' },
     });
-    if (positionals.length !== 1) {
-      throw new UsageError(positionals.length === 0 ? 'fichier manquant' : 'un seul fichier est attendu', 'Usage : verifier <note> | verifier --secrets <fichier>');
-    }
-    const [path] = positionals as [string];
+    if (positionals.length === 0) throw new UsageError('fichier manquant', 'Usage : verifier <note>… | verifier --secrets <fichier>…');
     const secretsOnly = values.secrets === true;
-    const data = await readInputFile(path, secretsOnly ? 'le fichier' : 'la note', secretsOnly ? MAX_SESSION_BYTES : MAX_NOTE_BYTES);
-    const encoding = secretsOnly ? [] : checkEncoding(data);
-    const report = secretsOnly ? await secretsReport(data) : encoding.length > 0 ? { problems: encoding } : await checkNote(data.toString('utf8'));
-    // What the reader's guard will say about this note: reported to the author, never a reason to refuse.
-    const reading = secretsOnly || encoding.length > 0 ? undefined : readNote(data.toString('utf8'));
-    if (values.json) printJson({ ...reportJson(path, report), ...(reading ? readingJson(reading) : {}) });
-    else process.stdout.write(renderReport(path, report) + (reading ? renderSenderAlerts(reading) : ''));
-    return refusing(report).length > 0 ? ExitCode.Refused : ExitCode.Success;
+    const results = [];
+    for (const path of positionals) results.push({ path, ...(await verify(path, secretsOnly)) });
+    if (values.json) {
+      const shown = results.map(({ path, report, reading }) => ({ ...reportJson(path, report), ...(reading ? readingJson(reading) : {}) }));
+      // One file: the object, as always; several: one object each.
+      printJson(shown.length === 1 ? shown[0] : shown);
+    } else process.stdout.write(results.map(({ path, report, reading }) => renderReport(path, report) + (reading ? renderSenderAlerts(reading) : '')).join(''));
+    return results.some(({ report }) => refusing(report).length > 0) ? ExitCode.Refused : ExitCode.Success;
   },
 };
+
+async function verify(path: string, secretsOnly: boolean) {
+  const data = await readInputFile(path, secretsOnly ? 'le fichier' : 'la note', secretsOnly ? MAX_SESSION_BYTES : MAX_NOTE_BYTES);
+  const encoding = secretsOnly ? [] : checkEncoding(data);
+  const report: CheckReport = secretsOnly ? await secretsReport(data) : encoding.length > 0 ? { problems: encoding } : await checkNote(data.toString('utf8'));
+  // What the reader's guard will say about this note: reported to the author, never a reason to refuse.
+  const reading = secretsOnly || encoding.length > 0 ? undefined : readNote(data.toString('utf8'));
+  return { report, reading };
+}
 
 /** A JSON document is scanned string by string; anything else (or invalid JSON) as text. */
 async function secretsReport(data: Buffer): Promise<CheckReport> {
