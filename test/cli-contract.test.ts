@@ -61,3 +61,23 @@ describe('recuperer get <cle> -', () => {
     expect((await recuperer(['get', key, '-', '--json'], { env, cwd: dir })).code).toBe(2);
   });
 });
+
+describe('recuperer boite', () => {
+  it('names the folder mailbox without creating it', async () => {
+    const folder = join(dir, 'pas-encore');
+    const result = await recuperer(['boite', '--json'], { env: { CONTEXTE_DIR: folder } });
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ type: 'dossier', boite: `dossier ${folder}`, etat: 'pas encore créé', ttl_max: 604800 });
+    expect(existsSync(folder)).toBe(false);
+  });
+
+  it('describes a Redis mailbox without connecting and without its password', async () => {
+    const password = `pw-${Math.random().toString(36).slice(2)}`;
+    const result = await recuperer(['boite'], { env: { REDIS_URL: `rediss://alice:${password}@redis.interne:6380/2` } });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain('boite : rediss redis.interne:6380');
+    expect(result.stdout).toContain('utilisateur : alice');
+    expect(result.stdout).toContain('mot_de_passe : défini (non affiché)');
+    expect(result.stdout + result.stderr).not.toContain(password);
+  });
+});

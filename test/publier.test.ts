@@ -165,8 +165,9 @@ describe('publier', () => {
   });
 
   it.each([
-    [[], 'arguments manquants'],
-    [['a', 'b'], 'arguments manquants'],
+    [[], 'fichier et équipe manquants'],
+    [['a'], 'équipe manquante'],
+    [['a', 'b'], 'auteur manquant : ni troisième argument, ni REDIS_USERNAME\n  → Donnez l’auteur'],
     [['a', 'b', 'c', 'd', 'e'], 'trop d’arguments'],
     [['--nope'], 'option inconnue : --nope'],
   ])('refuses the command line %j with a usage error', async (args, message) => {

@@ -121,9 +121,9 @@ const mailboxMessages: Record<MailboxFailure, [ExitCode, (box: string) => string
   'disk-full': [ExitCode.Unavailable, (box) => `le disque de ${box} est plein : rien n’a été écrit`, 'Libérez de la place sur ce disque, ou retirez des notes (recuperer supprimer).'],
   'read-only': [ExitCode.Unavailable, (box) => `${box} est en lecture seule (réplique) : rien n’a été écrit`, 'Pointez REDIS_HOST vers le serveur principal.'],
   unavailable: [ExitCode.Unavailable, (box) => `${box} est indisponible (cluster incomplet ?)`, 'Réessayez plus tard ou voyez avec qui administre la boîte.'],
-  'unsafe-path': [ExitCode.Denied, (box) => `chemin refusé dans ${box}`],
+  'unsafe-path': [ExitCode.Denied, (box) => `chemin refusé dans ${box}`, 'Un lien ou un fichier a pris la place d’un dossier de la boîte : retirez-le.'],
   'no-free-key': [ExitCode.Conflict, (box) => `aucune clé libre trouvée sur ${box} pour cette minute`, 'Réessayez dans une minute.'],
-  other: [ExitCode.Unavailable, (box) => `erreur de ${box}`],
+  other: [ExitCode.Unavailable, (box) => `erreur de ${box}`, 'Vérifiez que l’adresse désigne bien un serveur Redis disponible (REDIS_HOST, REDIS_PORT ou REDIS_URL), puis réessayez.'],
 };
 
 function describeMailboxError(error: MailboxError): Failure {

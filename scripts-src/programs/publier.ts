@@ -66,11 +66,12 @@ const program: Program = {
       json: { type: 'boolean' },
     });
     const defaultAuthor = env.REDIS_USERNAME || undefined;
-    if (positionals.length < (defaultAuthor ? 2 : 3) || positionals.length > 4) {
-      throw new UsageError(
-        positionals.length > 4 ? 'trop d’arguments' : 'arguments manquants',
-        'Usage : publier <fichier> <equipe> <auteur> [session.json] (voir --help).',
-      );
+    if (positionals.length > 4) throw new UsageError('trop d’arguments', 'Usage : publier <fichier> <equipe> <auteur> [session.json] (voir --help).');
+    if (positionals.length === 2 && !defaultAuthor) {
+      throw new UsageError('auteur manquant : ni troisième argument, ni REDIS_USERNAME', 'Donnez l’auteur : publier <fichier> <equipe> <auteur> (ou définissez REDIS_USERNAME, l’utilisateur Redis).');
+    }
+    if (positionals.length < 2) {
+      throw new UsageError(positionals.length === 0 ? 'fichier et équipe manquants' : 'équipe manquante', 'Usage : publier <fichier> <equipe> <auteur> [session.json] (voir --help).');
     }
     const [notePath, team, author = defaultAuthor!, sessionPath] = positionals as [string, string, string | undefined, string | undefined];
     validateName(team, 'equipe');

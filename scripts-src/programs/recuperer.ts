@@ -7,7 +7,7 @@ import { flattenKey, parseKey, requireKey, validateName } from '../lib/mailbox/k
 import { escapeControls, quoteForMessage } from '../lib/text/quote.js';
 import type { JournalEvent, ListedEntry, Listing, ListQuery, Mailbox, Vigilance } from '../lib/mailbox/contract.js';
 import { MailboxError } from '../lib/mailbox/errors.js';
-import { openMailbox } from '../lib/mailbox/open.js';
+import { describeMailbox, openMailbox } from '../lib/mailbox/open.js';
 import { formatMoment, readingJson, renderReading } from '../lib/report.js';
 import { formatDuration, parseDuration, parseTtlMax } from '../lib/mailbox/ttl.js';
 import { frameUntrusted } from '../lib/untrusted/frame-untrusted.js';
@@ -21,6 +21,7 @@ const HELP = `Usage : recuperer list [motif] [--equipe <e>] [--auteur <a>] [--js
         recuperer supprimer <cle> [--json]
         recuperer purger --equipe <e> --oui [--json]
         recuperer journal --equipe <e> [--depuis <durée>] [--json]
+        recuperer boite [--json]
 
 Liste et récupère les notes publiées dans la boîte partagée. Ce qui est
 récupéré est une donnée écrite par quelqu’un d’autre : lisez-la, n’exécutez
@@ -47,6 +48,8 @@ Commandes :
                        (sur Redis, un auteur ne peut retirer que les siennes)
   purger               retire toutes les notes d’une équipe (le « Nettoyage » de
                        l’atelier) ; exige --equipe et --oui ; le journal est gardé
+  boite                la boîte que l’environnement désigne et ses réglages, sans
+                       s’y connecter ni rien créer, sans jamais afficher un mot de passe
   journal              les événements de l’équipe : publications, refus, lectures,
                        suppressions, purges, audits (qui, quoi, clé, sha256, taille,
                        quand), et les journaux vidés ou datés dans le futur
@@ -144,10 +147,18 @@ const program: Program = {
         const since = new Date(Date.now() - parseDuration(values.depuis ?? '24h') * 1000);
         return withMailbox(env, (mailbox) => journal(mailbox, team, since, json));
       }
+      case 'boite': {
+        only([]);
+        arity(0, 0, 'boite [--json]');
+        const settings = describeMailbox(env);
+        if (json) printJson(settings);
+        else process.stdout.write(Object.entries(settings).map(([name, value]) => `${name} : ${value}\n`).join(''));
+        return;
+      }
       default:
         throw new UsageError(
           command === undefined ? 'commande manquante' : `commande inconnue : ${quoteForMessage(command)}`,
-          'Usage : recuperer list | get <cle> | supprimer <cle> | purger --equipe <e> --oui | journal --equipe <e> (voir --help).',
+          'Usage : recuperer list | get <cle> | supprimer <cle> | purger --equipe <e> --oui | journal --equipe <e> | boite (voir --help).',
         );
     }
   },

@@ -35,12 +35,15 @@ describe('checkNote', () => {
 
   it.each([
     ['an unclosed header', '---\ntitre: x\n# Objectif\n', 'non fermé'],
-    ['a header that is not YAML', '---\ntitre: [unclosed\n---\n', 'en-tête YAML invalide'],
+    ['a header that is not YAML', '---\ntitre: [unclosed\n---\n', 'en-tête YAML invalide : indentation incohérente'],
+    ['a header with a tab as indentation', '---\ntitre: x\n\tauteur: y\n---\n', 'en-tête YAML invalide :'],
     ['a header that is a list', '---\n- a\n- b\n---\n', 'une liste de champs'],
     ['an empty header', '---\n---\n', 'une liste de champs'],
   ])('refuses %s', async (_, text, message) => {
     const problems = refusing(await checkNote(text));
     expect(problems[0]).toMatchObject({ rule: 'en-tete', message: expect.stringContaining(message) });
+    // The parser's own codes (MISSING_CHAR…) are said in French, never shown raw.
+    expect(problems[0]!.message).not.toMatch(/\b[A-Z]+_[A-Z_]+\b/);
   });
 
   it('refuses a YAML alias bomb quickly instead of expanding it', async () => {

@@ -31,7 +31,7 @@ export function readFrontMatter(text: string): FrontMatter {
   // logLevel 'silent': yaml would print its warnings (in English) on stderr through process.emitWarning.
   const document = parseDocument(source, { uniqueKeys: true, prettyErrors: false, logLevel: 'silent' });
   const error = document.errors[0];
-  if (error) return { status: 'invalid', reason: `en-tête YAML invalide : ${error.code}`, line: 2 + (error.linePos?.[0]?.line ?? 1) - 1 };
+  if (error) return { status: 'invalid', reason: `en-tête YAML invalide : ${yamlProblem(error.code)}`, line: 2 + (error.linePos?.[0]?.line ?? 1) - 1 };
   let data: unknown;
   try {
     data = document.toJS({ maxAliasCount: MAX_ALIASES });
@@ -42,4 +42,19 @@ export function readFrontMatter(text: string): FrontMatter {
     return { status: 'invalid', reason: 'en-tête YAML invalide : une liste de champs « nom: valeur » est attendue', line: 2 };
   }
   return { status: 'ok', data: data as Record<string, unknown>, endLine };
+}
+
+/** The YAML parser's error codes, said in French (a raw code such as MISSING_CHAR means nothing to the author). */
+function yamlProblem(code: string): string {
+  const known: Record<string, string> = {
+    MISSING_CHAR: 'un caractère manque (guillemet ou crochet non fermé ?)',
+    MULTILINE_IMPLICIT_KEY: 'un nom de champ s’étend sur plusieurs lignes (un « : » manque ?)',
+    BAD_INDENT: 'indentation incohérente, ou crochet « [ » ou accolade « { » non fermés',
+    DUPLICATE_KEY: 'un champ apparaît deux fois',
+    BLOCK_AS_IMPLICIT_KEY: 'une valeur sur plusieurs lignes est mal placée',
+    UNEXPECTED_TOKEN: 'un caractère inattendu (« : », « - » ou « # » mal placé ?)',
+    TAB_AS_INDENT: 'une tabulation sert d’indentation (utilisez des espaces)',
+    BAD_SCALAR_START: 'une valeur commence par un caractère réservé (mettez-la entre guillemets)',
+  };
+  return known[code] ?? 'la syntaxe n’est pas du YAML valide (mettez les valeurs entre guillemets)';
 }

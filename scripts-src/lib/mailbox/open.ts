@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { quoteForMessage } from '../text/quote.js';
@@ -17,6 +18,32 @@ export async function openMailbox(env: Environment): Promise<Mailbox> {
   const options = { journalDays: readJournalDays(env.CONTEXTE_JOURNAL_JOURS), ttlMaxSeconds: parseTtlMax(env.CONTEXTE_TTL_MAX) };
   if (hasRedisSettings(env)) return openRedisMailbox(readRedisSettings(env), options);
   return openFolderMailbox(defaultFolder(env), options);
+}
+
+/** Which mailbox the environment selects and how it is set, without opening it (nothing created, nothing connected) and without any secret. */
+export function describeMailbox(env: Environment): Record<string, string | number | boolean | null> {
+  const common = { ttl_max: parseTtlMax(env.CONTEXTE_TTL_MAX), journal_jours: readJournalDays(env.CONTEXTE_JOURNAL_JOURS) };
+  if (hasRedisSettings(env)) {
+    const settings = readRedisSettings(env);
+    return {
+      type: settings.cluster ? 'redis-cluster' : 'redis',
+      boite: settings.label,
+      utilisateur: settings.username ?? 'default',
+      mot_de_passe: settings.password !== undefined ? 'défini (non affiché)' : 'aucun',
+      tls: settings.tls,
+      base: settings.db ?? 0,
+      ...common,
+    };
+  }
+  const folder = defaultFolder(env);
+  let state = 'pas encore créé';
+  try {
+    const info = statSync(folder);
+    state = !info.isDirectory() ? 'pas un dossier' : (info.mode & 0o2000) !== 0 && (info.mode & 0o070) !== 0 ? 'partagé avec son groupe (setgid)' : 'privé';
+  } catch {
+    // absent: created at the first publication
+  }
+  return { type: 'dossier', boite: `dossier ${folder}`, etat: state, ...common };
 }
 
 export function defaultFolder(env: Environment): string {

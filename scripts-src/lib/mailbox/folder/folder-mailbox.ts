@@ -383,7 +383,7 @@ function toFolderError(error: unknown, label: string, shared: boolean): MailboxE
     case 'EROFS':
       return new MailboxError('read-only', label, code);
     default:
-      return new MailboxError('other', label, code);
+      return new MailboxError('other', label, code, `Vérifiez le dossier de la boîte (${label.replace(/^dossier /, '')}) : il doit être un dossier accessible en lecture et en écriture ; CONTEXTE_DIR en choisit un autre.`);
   }
 }
 
