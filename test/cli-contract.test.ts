@@ -81,3 +81,17 @@ describe('recuperer boite', () => {
     expect(result.stdout + result.stderr).not.toContain(password);
   });
 });
+
+describe('--help lists the exit codes each program can return, and no other', () => {
+  it.each([
+    ['lire', programPaths.lire, [0, 2, 3, 70]],
+    ['verifier', programPaths.verifier, [0, 1, 2, 3, 70]],
+    ['publier', programPaths.publier, [0, 1, 2, 3, 4, 5, 6, 70]],
+    ['recuperer', programPaths.recuperer, [0, 2, 3, 4, 5, 6, 70]],
+    ['admin', adminPath, [0, 1, 2, 3, 4, 5, 6, 70]],
+  ] as const)('%s', async (_, path, codes) => {
+    const { stdout } = await runScript(path, ['--help']);
+    const section = stdout.slice(stdout.indexOf('Codes de sortie :'));
+    expect([...section.matchAll(/^ +(\d+) {2}\S/gm)].map((match) => Number(match[1]))).toEqual(codes);
+  });
+});

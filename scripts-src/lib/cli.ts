@@ -37,8 +37,10 @@ export function parseCommandLine<T extends Options>(argv: string[], options: T) 
   }
 }
 
-export function exitCodesSection(): string {
-  return ['Codes de sortie :', ...exitCodeHelp.map(([code, text]) => `  ${String(code).padStart(2)}  ${text}`)].join('\n');
+/** The exit codes one program can return, each with its meaning for that program (the shared one unless it says otherwise). */
+export function exitCodesSection(codes: ExitCode[], meanings: Partial<Record<ExitCode, string>> = {}): string {
+  const shared = new Map(exitCodeHelp);
+  return ['Codes de sortie :', ...[...codes, ExitCode.Internal].map((code) => `  ${String(code).padStart(2)}  ${meanings[code] ?? shared.get(code)}`)].join('\n');
 }
 
 export function printJson(value: unknown): void {

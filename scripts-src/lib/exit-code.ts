@@ -23,11 +23,11 @@ export enum ExitCode {
 /** French one-line descriptions, printed by `--help` and listed in the README. */
 export const exitCodeHelp: ReadonlyArray<[ExitCode, string]> = [
   [ExitCode.Success, 'succès'],
-  [ExitCode.Refused, 'refusé par une vérification (secret trouvé)'],
+  [ExitCode.Refused, 'refusé par une vérification'],
   [ExitCode.Usage, "erreur d’utilisation : argument, nom, TTL ou configuration invalide"],
   [ExitCode.NotFound, 'clé ou fichier introuvable'],
   [ExitCode.Unavailable, 'boîte injoignable, muette ou indisponible'],
   [ExitCode.Denied, 'authentification ou droits refusés'],
-  [ExitCode.Conflict, 'le fichier de sortie existe déjà (sans --force)'],
+  [ExitCode.Conflict, 'le fichier de sortie existe déjà (sans --force), ou aucune clé libre'],
   [ExitCode.Internal, 'erreur interne (à signaler)'],
 ];

@@ -58,7 +58,11 @@ Options :
                               corrige }], boite }
   -h, --help                  affiche cette aide
 
-${exitCodesSection()}
+${exitCodesSection([ExitCode.Success, ExitCode.Refused, ExitCode.Usage, ExitCode.NotFound, ExitCode.Unavailable, ExitCode.Denied, ExitCode.Conflict], {
+  [ExitCode.Refused]: 'audit : des constats restent non corrigés',
+  [ExitCode.NotFound]: 'revoquer : utilisateur Redis inconnu',
+  [ExitCode.Conflict]: 'le fichier de mot de passe existe déjà : rien n’a été écrasé',
+})}
 `;
 
 const program: Program = {

@@ -1,4 +1,5 @@
 import { exitCodesSection, parseCommandLine, printJson, runProgram, type Program } from '../lib/cli.js';
+import { ExitCode } from '../lib/exit-code.js';
 import { UsageError } from '../lib/errors.js';
 import { MAX_NOTE_BYTES, readInputFile } from '../lib/read-input-file.js';
 import { readingJson, renderReading } from '../lib/report.js';
@@ -21,7 +22,7 @@ Options :
 
 Limite : 1 Mio.
 
-${exitCodesSection()}
+${exitCodesSection([ExitCode.Success, ExitCode.Usage, ExitCode.NotFound], { [ExitCode.Usage]: 'erreur d’utilisation : argument ou fichier invalide (dossier, vide, trop gros)', [ExitCode.NotFound]: 'note introuvable' })}
   (les alertes ne changent pas le code de sortie : lisez-les)
 `;
 

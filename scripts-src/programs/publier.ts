@@ -53,7 +53,12 @@ REDIS_PORT, REDISCLI_AUTH, REDIS_USERNAME, REDIS_TLS_CA) ; sinon le dossier
 CONTEXTE_DIR (défaut ~/.local/state/contexte-skills/boite). CONTEXTE_TTL_MAX
 borne la durée de vie ; la publication (ou le refus) est inscrite au journal.
 
-${exitCodesSection()}
+${exitCodesSection([ExitCode.Success, ExitCode.Refused, ExitCode.Usage, ExitCode.NotFound, ExitCode.Unavailable, ExitCode.Denied, ExitCode.Conflict], {
+  [ExitCode.Success]: 'publié',
+  [ExitCode.Refused]: 'la note ou l’export a été refusé par une vérification : rien n’est publié',
+  [ExitCode.NotFound]: 'note ou export introuvable',
+  [ExitCode.Conflict]: 'aucune clé libre pour cette minute',
+})}
 `;
 
 const program: Program = {

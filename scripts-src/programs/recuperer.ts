@@ -80,7 +80,11 @@ Boîte : Redis si REDIS_URL, REDIS_HOST ou REDIS_CLUSTER_NODES est défini (auss
 REDIS_PORT, REDISCLI_AUTH, REDIS_USERNAME, REDIS_TLS_CA) ; sinon le dossier
 CONTEXTE_DIR (défaut ~/.local/state/contexte-skills/boite).
 
-${exitCodesSection()}
+${exitCodesSection([ExitCode.Success, ExitCode.Usage, ExitCode.NotFound, ExitCode.Unavailable, ExitCode.Denied, ExitCode.Conflict], {
+  [ExitCode.Success]: 'succès (alertes et points de vigilance ne changent pas le code : lisez-les)',
+  [ExitCode.NotFound]: 'clé introuvable (expirée, supprimée ou jamais publiée)',
+  [ExitCode.Conflict]: 'le fichier de sortie existe déjà (sans --force)',
+})}
 `;
 
 const program: Program = {

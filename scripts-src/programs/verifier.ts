@@ -38,8 +38,12 @@ Options :
 
 Limites : note 1 Mio, fichier examiné par --secrets 32 Mio.
 
-${exitCodesSection()}
-  (code 1 : au moins un problème non accepté)
+${exitCodesSection([ExitCode.Success, ExitCode.Refused, ExitCode.Usage, ExitCode.NotFound], {
+  [ExitCode.Success]: 'aucun problème (les alertes pour le lecteur ne changent pas le code)',
+  [ExitCode.Refused]: 'au moins un problème non accepté (secret, en-tête, rubriques, chemin personnel, bloc trop long)',
+  [ExitCode.Usage]: 'erreur d’utilisation : argument ou fichier invalide (dossier, vide, trop gros)',
+  [ExitCode.NotFound]: 'fichier introuvable',
+})}
 `;
 
 const program: Program = {
