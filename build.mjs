@@ -3,9 +3,10 @@
 // folder is whole wherever it is copied from (install.sh, `npx skills add`, the
 // npm package), and dist/admin.js for the platform team. The output is
 // committed, so it must be deterministic: CI rebuilds and fails when it differs.
-import { build } from 'esbuild';
+
 import { createHash } from 'node:crypto';
-import { chmod, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { build } from 'esbuild';
 
 /** Each program and the skill that ships it; the platform team's admin program ships with none. */
 export const programs = [
@@ -88,7 +89,15 @@ await Promise.all(
   }),
 );
 // The OpenCode plugin is an ES module that OpenCode imports: `.mjs`, whatever dist/package.json says.
-await build({ entryPoints: ['scripts-src/plugin/opencode-plugin.ts'], bundle: true, platform: 'node', target: 'node18', format: 'esm', outfile: 'dist/opencode-plugin.mjs', logLevel: 'warning' });
+await build({
+  entryPoints: ['scripts-src/plugin/opencode-plugin.ts'],
+  bundle: true,
+  platform: 'node',
+  target: 'node18',
+  format: 'esm',
+  outfile: 'dist/opencode-plugin.mjs',
+  logLevel: 'warning',
+});
 // The nearest package.json decides how Node reads a .js file; a project with
 // "type": "module" would otherwise make our CommonJS bundles fail.
 for (const skill of new Set(programs.map(({ skill }) => skill))) {

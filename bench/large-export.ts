@@ -3,9 +3,17 @@ export function largeExport(bytes: number): string {
   const messages: unknown[] = [];
   let size = 0;
   for (let index = 0; size < bytes; index++) {
-    const output = Array.from({ length: 40 }, (_, line) => `${line} src/module${index}/file${line}.ts: ok, ${line * 37} tokens, password reset flow checked`).join('\n');
+    const output = Array.from(
+      { length: 40 },
+      (_, line) => `${line} src/module${index}/file${line}.ts: ok, ${line * 37} tokens, password reset flow checked`,
+    ).join('\n');
     const message = {
-      info: { id: `msg_${String(index).padStart(26, '0')}`, role: index % 2 ? 'assistant' : 'user', sessionID: 'ses_bench', tokens: { input: 1000 + index, output: 20 } },
+      info: {
+        id: `msg_${String(index).padStart(26, '0')}`,
+        role: index % 2 ? 'assistant' : 'user',
+        sessionID: 'ses_bench',
+        tokens: { input: 1000 + index, output: 20 },
+      },
       parts: [
         { id: `prt_${index}a`, type: 'tool', tool: 'bash', state: { status: 'completed', input: { command: `npm test -- ${index}` }, output } },
         { id: `prt_${index}b`, type: 'text', text: `Le test ${index} passe ; le token expire dans une heure.` },

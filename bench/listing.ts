@@ -9,8 +9,8 @@
 import { spawnSync } from 'node:child_process';
 import { openRedisMailbox } from '../scripts-src/lib/mailbox/redis/redis-mailbox.js';
 import { readRedisSettings } from '../scripts-src/lib/mailbox/redis/settings.js';
-import { programPaths } from '../test/helpers/run-program.js';
 import { startRedis } from '../test/helpers/redis-server.js';
+import { programPaths } from '../test/helpers/run-program.js';
 
 const ROUNDS = 15;
 // DEBUG POPULATE fills the database in one command; the server must allow it.
@@ -20,7 +20,8 @@ try {
   await redis.admin.call('DEBUG', 'POPULATE', '1000000', 'sans-rapport');
   const mailbox = await openRedisMailbox(readRedisSettings(redis.env), { journalDays: 30, ttlMaxSeconds: 7 * 86400 });
   const note = Buffer.from('---\ntitre: Note de banc\nresume: une ligne\n---\n# Objectif\nmesurer\n');
-  const publish = (team: string, author: string) => mailbox.publish({ team, author, note, ttlSeconds: 3600, now: new Date(), summary: { title: 'Note de banc' } });
+  const publish = (team: string, author: string) =>
+    mailbox.publish({ team, author, note, ttlSeconds: 3600, now: new Date(), summary: { title: 'Note de banc' } });
   for (let batch = 0; batch < 100; batch++) {
     await Promise.all(Array.from({ length: 100 }, (_, index) => publish(`autre${batch}`, `auteur${index}`)));
   }
@@ -55,7 +56,9 @@ try {
   console.log('| liste | temps Redis (médiane) | temps total (médiane) | rapport au plancher |');
   console.log('| --- | --- | --- | --- |');
   for (const name of Object.keys(cases)) {
-    console.log(`| ${name} | ${median(redisTime[name]!).toFixed(2)} ms | ${median(wall[name]!).toFixed(0)} ms | ${(median(wall[name]!) / floor).toFixed(2)} × |`);
+    console.log(
+      `| ${name} | ${median(redisTime[name]!).toFixed(2)} ms | ${median(wall[name]!).toFixed(0)} ms | ${(median(wall[name]!) / floor).toFixed(2)} × |`,
+    );
   }
 } finally {
   await redis.stop();

@@ -13,7 +13,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readJsonLines, readNote, type Finding, type Reading } from '../scripts-src/lib/untrusted/read-untrusted.js';
+import { type Finding, type Reading, readJsonLines, readNote } from '../scripts-src/lib/untrusted/read-untrusted.js';
 import { ATTACKS, type Attack } from './corpus/attacks.js';
 import { loadNpmDocs } from './corpus/npm-docs.js';
 import { largeExport } from './large-export.js';
@@ -57,7 +57,10 @@ function topRules(readings: Array<{ source: string; findings: Finding[] }>, coun
   const byRule = new Map<string, { documents: number; example: string }>();
   for (const { source, findings } of readings) {
     for (const rule of new Set(findings.map((finding) => finding.rule))) {
-      const entry = byRule.get(rule) ?? { documents: 0, example: `${source} ligne ${findings.find((finding) => finding.rule === rule)!.line} : ${findings.find((finding) => finding.rule === rule)!.excerpt}` };
+      const entry = byRule.get(rule) ?? {
+        documents: 0,
+        example: `${source} ligne ${findings.find((finding) => finding.rule === rule)!.line} : ${findings.find((finding) => finding.rule === rule)!.excerpt}`,
+      };
       entry.documents++;
       byRule.set(rule, entry);
     }
@@ -70,9 +73,46 @@ function topRules(readings: Array<{ source: string; findings: Finding[] }>, coun
 
 /** One rule's trigger repeated to 1 MiB, on one line and on many: the inputs that made the old scan quadratic. */
 const WORST_FRAGMENTS = [
-  'a\u200B', 'cat .env ', 'ignore ', 'Ignore previous ', '![a', '[a](b "', '`', '``a', '<!--', '<span style="display:none">', 'rm -rf ', 'curl x | ', 'Note to the AI: ',
-  '&#105;', '%41', 'aGVsbG8g', 'https://x.example/a?b=c ', '*a*', '_a', '> ', '- ', '# ', '| a ', '<a ', '\\', '«', '"a', 'you must ', 'merci de ', 'AI agent reading this ',
-  'ne dis ', '[x]: y "', 'tu es désormais ', '<|im_start|>', 'system: ', 'find ~ ', 'git push +', '\r', 'ig**n', 'а',
+  'a\u200B',
+  'cat .env ',
+  'ignore ',
+  'Ignore previous ',
+  '![a',
+  '[a](b "',
+  '`',
+  '``a',
+  '<!--',
+  '<span style="display:none">',
+  'rm -rf ',
+  'curl x | ',
+  'Note to the AI: ',
+  '&#105;',
+  '%41',
+  'aGVsbG8g',
+  'https://x.example/a?b=c ',
+  '*a*',
+  '_a',
+  '> ',
+  '- ',
+  '# ',
+  '| a ',
+  '<a ',
+  '\\',
+  '«',
+  '"a',
+  'you must ',
+  'merci de ',
+  'AI agent reading this ',
+  'ne dis ',
+  '[x]: y "',
+  'tu es désormais ',
+  '<|im_start|>',
+  'system: ',
+  'find ~ ',
+  'git push +',
+  '\r',
+  'ig**n',
+  'а',
 ];
 
 function timeIt(run: () => unknown): number {
@@ -134,7 +174,19 @@ export async function readingBench(log: (line: string) => void = console.log): P
   }
   const exported = largeExport(32 * mebibyte);
   const exportMs = timeIt(() => readJsonLines(exported));
-  const urls = JSON.stringify({ info: {}, messages: [{ parts: [{ type: 'tool', state: { output: Array.from({ length: 20_000 }, (_, index) => `https://x.example/p/${index}?user=u${index}&q=a%20b cat .env`).join('\n') } }] }] });
+  const urls = JSON.stringify({
+    info: {},
+    messages: [
+      {
+        parts: [
+          {
+            type: 'tool',
+            state: { output: Array.from({ length: 20_000 }, (_, index) => `https://x.example/p/${index}?user=u${index}&q=a%20b cat .env`).join('\n') },
+          },
+        ],
+      },
+    ],
+  });
   const urlsMs = timeIt(() => readJsonLines(urls));
 
   const caughtShare = caught / ATTACKS.length;
@@ -165,14 +217,22 @@ export async function readingBench(log: (line: string) => void = console.log): P
     `| export de ${(urls.length / mebibyte).toFixed(1).replace('.', ',')} Mio d’URL et de \`cat .env\` | ${urlsMs.toFixed(0)} ms |`,
     '',
     'Règles qui lèvent le plus d’alertes sur la documentation npm (à relire) :',
-    ...topRules(docReadings.map(({ source, reading }) => ({ source, findings: reading.alertes })), 8),
+    ...topRules(
+      docReadings.map(({ source, reading }) => ({ source, findings: reading.alertes })),
+      8,
+    ),
     '',
     'Règles de vigilance les plus fréquentes sur la documentation npm :',
-    ...topRules(docReadings.map(({ source, reading }) => ({ source, findings: reading.vigilance })), 5),
+    ...topRules(
+      docReadings.map(({ source, reading }) => ({ source, findings: reading.vigilance })),
+      5,
+    ),
     '',
     'Notes honnêtes avec une alerte :',
     ...(honest.some(({ reading }) => reading.alertes.length > 0)
-      ? honest.filter(({ reading }) => reading.alertes.length > 0).map(({ source, reading }) => `  - ${source} : ${reading.alertes.map((alert) => `ligne ${alert.line} [${alert.rule}]`).join(', ')}`)
+      ? honest
+          .filter(({ reading }) => reading.alertes.length > 0)
+          .map(({ source, reading }) => `  - ${source} : ${reading.alertes.map((alert) => `ligne ${alert.line} [${alert.rule}]`).join(', ')}`)
       : ['  - aucune']),
     '',
     'Attaques manquées (ni alerte ni vigilance sur leurs lignes) :',

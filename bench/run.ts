@@ -13,8 +13,8 @@ import { join } from 'node:path';
 import { openRedisMailbox } from '../scripts-src/lib/mailbox/redis/redis-mailbox.js';
 import { readRedisSettings } from '../scripts-src/lib/mailbox/redis/settings.js';
 import { handoffNote } from '../test/helpers/notes.js';
-import { packDir, programPaths, repoRoot } from '../test/helpers/run-program.js';
 import { startRedis } from '../test/helpers/redis-server.js';
+import { packDir, programPaths, repoRoot } from '../test/helpers/run-program.js';
 import { largeExport } from './large-export.js';
 import { readingBench } from './reading.js';
 import { secretsBench } from './secrets.js';
@@ -60,7 +60,10 @@ function interleaved(cases: Record<string, () => number>, rounds: number): Recor
   return Object.fromEntries(Object.entries(measured).map(([name, values]) => [name, median(values)]));
 }
 
-const nodeCase = (...args: string[]) => () => run(process.execPath, args).ms;
+const nodeCase =
+  (...args: string[]) =>
+  () =>
+    run(process.execPath, args).ms;
 const bashCase = (script: string) => () => run('bash', ['-c', script]).ms;
 
 try {
@@ -75,7 +78,8 @@ try {
   // The workshop's scripts, as publier.sh and recuperer.sh make their redis-cli calls.
   const workshopPublish = `grep -q -i -E "api[_-]?key|token|secret|password|Bearer " ${note} && exit 1; k="contexte:atelier:alice:$(date +%Y%m%d-%H%M)"; redis-cli -p ${port} -x SET "$k" < ${note} > /dev/null; redis-cli -p ${port} EXPIRE "$k" 28800 > /dev/null; echo "Publié : $k (TTL 28800s)"`;
   const workshopGet = `redis-cli -p ${port} --no-raw GET ${key} > /dev/null; redis-cli -p ${port} GET ${key} > atelier.md; echo "Écrit : atelier.md ($(wc -c < atelier.md) octets)"`;
-  const workshopList = (pattern: string) => `for cle in $(redis-cli -p ${port} --scan --pattern '${pattern}'); do ttl="$(redis-cli -p ${port} TTL "$cle")"; echo "$cle  (expire dans \${ttl}s)"; done`;
+  const workshopList = (pattern: string) =>
+    `for cle in $(redis-cli -p ${port} --scan --pattern '${pattern}'); do ttl="$(redis-cli -p ${port} TTL "$cle")"; echo "$cle  (expire dans \${ttl}s)"; done`;
 
   console.log('Appels un par un…');
   const perCall = interleaved(
@@ -105,7 +109,10 @@ try {
   console.log('Listes de 1 000 et 10 000 notes…');
   const mailbox = await openRedisMailbox(readRedisSettings(redis.env), { journalDays: 30, ttlMaxSeconds: 7 * 86400 });
   const small = Buffer.from(handoffNote());
-  for (const [team, count] of [['mille', 1000], ['dixmille', 10000]] as const) {
+  for (const [team, count] of [
+    ['mille', 1000],
+    ['dixmille', 10000],
+  ] as const) {
     for (let start = 0; start < count; start += 500) {
       await Promise.all(
         Array.from({ length: Math.min(500, count - start) }, (_, index) =>
@@ -123,7 +130,13 @@ try {
     },
     10,
   );
-  rows.push(['list de 1 000 notes', ms(scale.mille!), times(scale.mille! / floor), ms(scale.atelier!), `${(scale.atelier! / scale.mille!).toFixed(0)} × plus rapide`]);
+  rows.push([
+    'list de 1 000 notes',
+    ms(scale.mille!),
+    times(scale.mille! / floor),
+    ms(scale.atelier!),
+    `${(scale.atelier! / scale.mille!).toFixed(0)} × plus rapide`,
+  ]);
   rows.push([
     'list de 10 000 notes',
     ms(scale.dixmille!),
@@ -154,7 +167,10 @@ try {
     if (publish.kb) memory.publish.push(publish.kb);
     if (get.kb) memory.get.push(get.kb);
   }
-  const peak = (values: number[]) => (values.length ? `${(median(values) / 1024).toFixed(0)} Mio (${(median(values) * 1024 / exportSize).toFixed(1).replace('.', ',')} × l’export)` : 'n/d (/usr/bin/time absent)');
+  const peak = (values: number[]) =>
+    values.length
+      ? `${(median(values) / 1024).toFixed(0)} Mio (${((median(values) * 1024) / exportSize).toFixed(1).replace('.', ',')} × l’export)`
+      : 'n/d (/usr/bin/time absent)';
   rows.push([`publier avec un export de ${(exportSize / 1024 / 1024).toFixed(0)} Mio`, ms(median(bigPublish)), `mémoire max ${peak(memory.publish)}`, '', '']);
   rows.push([`recuperer get de cet export`, ms(median(bigGet)), `mémoire max ${peak(memory.get)}`, '', '']);
 
@@ -172,8 +188,14 @@ try {
     goal(perCall.publier! / floor <= 1.8, `publier ≤ 1,8 × node -e '' : ${times(perCall.publier! / floor)}`),
     goal(scale.atelier! / scale.mille! >= 30, `list de 1 000 notes ≥ 30 × plus rapide que l’atelier : ${(scale.atelier! / scale.mille!).toFixed(0)} ×`),
     goal(scale.dixmille! < 500, `list de 10 000 notes < 0,5 s : ${ms(scale.dixmille!)}`),
-    goal(median(bigPublish) < 1500 && median(bigGet) < 1500, `export de 20 Mio, publier et get < 1,5 s chacun : ${ms(median(bigPublish))} et ${ms(median(bigGet))}`),
-    goal(bigMemory > 0 && bigMemory < 4 * exportSize, `export de 20 Mio, mémoire max < 4 × l’export : ${bigMemory ? `${(bigMemory / exportSize).toFixed(1).replace('.', ',')} ×` : 'n/d'}`),
+    goal(
+      median(bigPublish) < 1500 && median(bigGet) < 1500,
+      `export de 20 Mio, publier et get < 1,5 s chacun : ${ms(median(bigPublish))} et ${ms(median(bigGet))}`,
+    ),
+    goal(
+      bigMemory > 0 && bigMemory < 4 * exportSize,
+      `export de 20 Mio, mémoire max < 4 × l’export : ${bigMemory ? `${(bigMemory / exportSize).toFixed(1).replace('.', ',')} ×` : 'n/d'}`,
+    ),
     ...secrets.goals.map((text) => `- ${text}`),
     ...reading.goals.map((text) => `- ${text}`),
   ].join('\n');
@@ -183,7 +205,13 @@ try {
     ...rows.map((cells) => `| ${cells.join(' | ')} |`),
   ].join('\n');
   const bundles = readdirSync(packDir)
-    .flatMap((skill) => (existsSync(join(packDir, skill, 'scripts')) ? readdirSync(join(packDir, skill, 'scripts')).filter((file) => file.endsWith('.js')).map((file) => join(packDir, skill, 'scripts', file)) : []))
+    .flatMap((skill) =>
+      existsSync(join(packDir, skill, 'scripts'))
+        ? readdirSync(join(packDir, skill, 'scripts'))
+            .filter((file) => file.endsWith('.js'))
+            .map((file) => join(packDir, skill, 'scripts', file))
+        : [],
+    )
     .concat(join(repoRoot, 'dist', 'admin.js'))
     .map((path) => `- \`${path.slice(repoRoot.length)}\` : ${(statSync(path).size / 1024).toFixed(0)} Kio`);
   const machine = `${cpus()[0]?.model ?? 'inconnu'} (${cpus().length} cœurs), Node ${process.version}, redis-server ${redisVersion()}`;

@@ -65,7 +65,8 @@ function printedWindow(shown: string, secrets: string[]): string | undefined {
 }
 
 /** A refusal, for review: where, which rule, the masked excerpt. */
-const describe = (source: string, finding: SecretFinding) => `${source}:${finding.line} \`${finding.rule}\` — ${finding.excerpt.replace(/\|/g, '\\|').replace(/`/g, 'ʼ')}`;
+const describe = (source: string, finding: SecretFinding) =>
+  `${source}:${finding.line} \`${finding.rule}\` — ${finding.excerpt.replace(/\|/g, '\\|').replace(/`/g, 'ʼ')}`;
 
 /** Notes of about 1 MiB, each one rule's trigger repeated, on one line and on many. */
 function worstCases(): Array<[string, string]> {
@@ -117,7 +118,11 @@ export async function secretsBench(log: (line: string) => void = console.log): P
 
   // The development set, file by file, against the workshop's grep.
   const folder = labelledFolder();
-  const rows = readFileSync(join(folder, 'labels.tsv'), 'utf8').trim().split('\n').slice(1).map((line) => line.split('\t'));
+  const rows = readFileSync(join(folder, 'labels.tsv'), 'utf8')
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((line) => line.split('\t'));
   const dev = { tp: 0, fn: 0, fp: 0, tn: 0, workshopTp: 0, workshopFp: 0 };
   const devMisses: string[] = [];
   for (const [file, label] of rows) {
@@ -140,7 +145,13 @@ export async function secretsBench(log: (line: string) => void = console.log): P
     const family = byFamily.get(leak.family) ?? { found: 0, total: 0, missed: [] };
     family.total++;
     if (findings.length > 0) family.found++;
-    else family.missed.push(leak.text.split('\n').find((line) => leak.secrets.some((secret) => line.includes(secret.split('\n')[0]!)))?.slice(0, 120) ?? '');
+    else
+      family.missed.push(
+        leak.text
+          .split('\n')
+          .find((line) => leak.secrets.some((secret) => line.includes(secret.split('\n')[0]!)))
+          ?.slice(0, 120) ?? '',
+      );
     byFamily.set(leak.family, family);
     const window = printedWindow(JSON.stringify(findings), leak.secrets);
     if (window) {
@@ -188,7 +199,11 @@ export async function secretsBench(log: (line: string) => void = console.log): P
   worst.sort((a, b) => b[1] - a[1]);
   const big = Buffer.from(largeExport(32 * 1024 * 1024));
   const [, bigTime] = await timed(() => findSecretsInJson(big));
-  const longNote = Array.from({ length: 220 }, (_, i) => `- Étape ${i} : \`npm test -- src/module${i}.test.ts\` passe ; le token expire après une heure, commit ${(i * 7919).toString(16).padStart(7, '0')}.`).join('\n');
+  const longNote = Array.from(
+    { length: 220 },
+    (_, i) =>
+      `- Étape ${i} : \`npm test -- src/module${i}.test.ts\` passe ; le token expire après une heure, commit ${(i * 7919).toString(16).padStart(7, '0')}.`,
+  ).join('\n');
   const noteTimes: number[] = [];
   for (let round = 0; round < 20; round++) noteTimes.push((await timed(() => findSecrets(longNote)))[1]);
 
@@ -236,7 +251,10 @@ export async function secretsBench(log: (line: string) => void = console.log): P
   const goals = [
     goal(recall >= 0.97, `secrets : rappel ≥ 97 % sur des notes réalistes : ${percent(leaksFound + dev.tp, leaks.length + dev.tp + dev.fn)}`),
     goal(printed === 0, `secrets : aucun secret montré : ${printed}`),
-    goal(honestRate <= 0.02, `secrets : faux refus ≤ 2 % des notes honnêtes : ${percent(honestRefusals.length + noteRefusals.length, honest.length + notes.length)}`),
+    goal(
+      honestRate <= 0.02,
+      `secrets : faux refus ≤ 2 % des notes honnêtes : ${percent(honestRefusals.length + noteRefusals.length, honest.length + notes.length)}`,
+    ),
     goal(refusedDocs / docs.length <= 0.01, `secrets : faux refus ≤ 1 % des documents techniques : ${percent(refusedDocs, docs.length)}`),
     goal(worst[0]![1] < 500, `secrets : note de 1 Mio < 0,5 s au pire : ${worst[0]![1].toFixed(0)} ms`),
     goal(bigTime < 10000, `secrets : export de 32 Mio < 10 s : ${(bigTime / 1000).toFixed(1).replace('.', ',')} s`),

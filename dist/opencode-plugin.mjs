@@ -7,7 +7,9 @@ function applyContexteSkills(config, warn) {
   if (!paths.includes(SKILLS)) config.skills = { ...config.skills, paths: [...paths, SKILLS] };
   if (config.share !== void 0 && config.share !== "disabled" && !told) {
     told = true;
-    warn(`contexte-skills : la configuration demande "share": "${String(config.share)}" ; le partage est d\xE9sactiv\xE9 pour cette session, les notes de passation passent par la bo\xEEte de l'\xE9quipe. Pour le dire aussi dans le projet : "share": "disabled" dans opencode.json.`);
+    warn(
+      `contexte-skills : la configuration demande "share": "${String(config.share)}" ; le partage est d\xE9sactiv\xE9 pour cette session, les notes de passation passent par la bo\xEEte de l'\xE9quipe. Pour le dire aussi dans le projet : "share": "disabled" dans opencode.json.`
+    );
   }
   config.share = "disabled";
 }

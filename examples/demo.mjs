@@ -41,7 +41,9 @@ const mailbox = /^Boîte : (.*?) ;/m.exec(publication)[1];
 step('3. récupérer : lister les notes de l’équipe', 'recuperer', ['list', '--equipe', 'demo']);
 const teammate = mkdtempSync(join(tmpdir(), 'contexte-demo-'));
 try {
-  step(`4. récupérer : le binôme la récupère dans son projet (${teammate}) et la lit comme une donnée`, 'recuperer', ['get', key, '--cadre'], { cwd: teammate });
+  step(`4. récupérer : le binôme la récupère dans son projet (${teammate}) et la lit comme une donnée`, 'recuperer', ['get', key, '--cadre'], {
+    cwd: teammate,
+  });
   step('5. nettoyer : retirer la note publiée', 'recuperer', ['supprimer', key]);
 } finally {
   rmSync(teammate, { recursive: true, force: true });

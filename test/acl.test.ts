@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handoffNote } from './helpers/notes.js';
-import { randomPassword, startRedis, type RedisServer } from './helpers/redis-server.js';
+import { type RedisServer, randomPassword, startRedis } from './helpers/redis-server.js';
 import { admin, publier, recuperer } from './helpers/run-program.js';
 
 let redis: RedisServer;
@@ -25,7 +25,11 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'contexte-acl-'));
   notePath = join(dir, 'note.md');
   await writeFile(notePath, handoffNote());
-  for (const [team, user] of [['catalogue', 'alice'], ['catalogue', 'bob'], ['paiement', 'carol']] as const) {
+  for (const [team, user] of [
+    ['catalogue', 'alice'],
+    ['catalogue', 'bob'],
+    ['paiement', 'carol'],
+  ] as const) {
     passwords[user] = randomPassword() + randomPassword();
     const result = await admin(['utilisateur', team, user, '--appliquer'], { env: { ...redis.env, CONTEXTE_MOT_DE_PASSE: passwords[user]! } });
     expect(result.code, result.stderr).toBe(0);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handoffNote } from './helpers/notes.js';
-import { randomPassword, startCluster, type RedisCluster } from './helpers/redis-server.js';
+import { type RedisCluster, randomPassword, startCluster } from './helpers/redis-server.js';
 import { admin, publier, recuperer } from './helpers/run-program.js';
 
 let cluster: RedisCluster;

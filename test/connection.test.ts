@@ -3,9 +3,9 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, randomPassword, startRedis, type RedisServer } from './helpers/redis-server.js';
 import { handoffNote } from './helpers/notes.js';
-import { publier, recuperer, type RunResult } from './helpers/run-program.js';
+import { freePort, type RedisServer, randomPassword, startRedis } from './helpers/redis-server.js';
+import { publier, type RunResult, recuperer } from './helpers/run-program.js';
 
 let redis: RedisServer;
 let dir: string;
@@ -24,7 +24,7 @@ afterAll(async () => {
 
 /** Every way the agent calls us, so each failure is checked on both programs. */
 const calls = {
-  'publier': (env: Record<string, string>, json = false) => publier([notePath, 'catalogue', 'alice', ...(json ? ['--json'] : [])], { env }),
+  publier: (env: Record<string, string>, json = false) => publier([notePath, 'catalogue', 'alice', ...(json ? ['--json'] : [])], { env }),
   'recuperer list': (env: Record<string, string>, json = false) => recuperer(['list', ...(json ? ['--json'] : [])], { env }),
   'recuperer get': (env: Record<string, string>, json = false) =>
     recuperer(['get', 'contexte:catalogue:alice:20261202-1200', join(dir, 'x.md'), ...(json ? ['--json'] : [])], { env }),
@@ -84,7 +84,23 @@ describe('connection settings', () => {
 
   it('authenticates as the ACL user named by REDIS_USERNAME', async () => {
     const password = randomPassword();
-    await redis.admin.call('ACL', 'SETUSER', 'alice', 'on', `>${password}`, '~contexte:*', '~session:*', '~contexte-index:*', '~contexte-journal:*', '~contexte-membres:*', '+@read', '+@write', '+@transaction', '+scan', '+ping');
+    await redis.admin.call(
+      'ACL',
+      'SETUSER',
+      'alice',
+      'on',
+      `>${password}`,
+      '~contexte:*',
+      '~session:*',
+      '~contexte-index:*',
+      '~contexte-journal:*',
+      '~contexte-membres:*',
+      '+@read',
+      '+@write',
+      '+@transaction',
+      '+scan',
+      '+ping',
+    );
     const env = { REDIS_HOST: '127.0.0.1', REDIS_PORT: String(redis.port), REDIS_USERNAME: 'alice', REDISCLI_AUTH: password };
     const result = await publier([notePath, 'catalogue', 'alice', '--json'], { env });
     expect(result.code, result.stderr).toBe(0);
@@ -97,7 +113,11 @@ describe('connection settings', () => {
     const password = randomPassword();
     await redis.admin.call('ACL', 'SETUSER', 'lecteur', 'on', `>${password}`, '~*', '+@read', '+ping', '+info');
     const env = { REDIS_HOST: '127.0.0.1', REDIS_PORT: String(redis.port), REDIS_USERNAME: 'lecteur', REDISCLI_AUTH: password };
-    expectOneLineError(await publier([notePath, 'catalogue', 'alice'], { env }), 5, /publication refusée : l’utilisateur lecteur n’a pas le droit d’écrire contexte:catalogue:alice:\*/);
+    expectOneLineError(
+      await publier([notePath, 'catalogue', 'alice'], { env }),
+      5,
+      /publication refusée : l’utilisateur lecteur n’a pas le droit d’écrire contexte:catalogue:alice:\*/,
+    );
   });
 });
 
@@ -108,12 +128,14 @@ async function silentServer(): Promise<{ server: Server; port: number }> {
     sockets.push(socket);
     socket.on('error', () => undefined);
   });
-  server.on('close', () => sockets.forEach((socket) => socket.destroy()));
+  server.on('close', () => {
+    for (const socket of sockets) socket.destroy();
+  });
   const port = await freePort();
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const close = server.close.bind(server);
   server.close = ((callback?: (error?: Error) => void) => {
-    sockets.forEach((socket) => socket.destroy());
+    for (const socket of sockets) socket.destroy();
     return close(callback);
   }) as typeof server.close;
   return { server, port };

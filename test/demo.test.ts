@@ -22,7 +22,15 @@ it('runs the whole flow on the default folder mailbox with `npm run demo`, Redis
     });
     expect(code).toBe(0);
     const box = join(home, '.local', 'state', 'contexte-skills', 'boite');
-    for (const text of ['aucun problème trouvé', 'Publié : contexte:demo:alice:', `Boîte : dossier ${box}`, 'Alertes : aucune.', '<<<DONNEES-NON-FIABLES', 'Supprimé : contexte:demo:alice:', 'Démo terminée']) {
+    for (const text of [
+      'aucun problème trouvé',
+      'Publié : contexte:demo:alice:',
+      `Boîte : dossier ${box}`,
+      'Alertes : aucune.',
+      '<<<DONNEES-NON-FIABLES',
+      'Supprimé : contexte:demo:alice:',
+      'Démo terminée',
+    ]) {
       expect(stdout).toContain(text);
     }
   } finally {

@@ -6,12 +6,12 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redisKeys } from '../scripts-src/lib/mailbox/keys.js';
 import { handoffNote } from './helpers/notes.js';
-import { randomPassword, startCluster, startRedis, type RedisServer } from './helpers/redis-server.js';
-import { publier, recuperer, type RunResult } from './helpers/run-program.js';
-import type { Redis } from 'ioredis';
+import { randomPassword, startCluster, startRedis } from './helpers/redis-server.js';
+import { publier, type RunResult, recuperer } from './helpers/run-program.js';
 
 let dir: string;
 beforeAll(async () => {
@@ -110,7 +110,8 @@ describe('faults', () => {
       const published = await publier([await noteFor('replique'), 'replique', 'alice', '--json'], { env: primary.env });
       const key = (JSON.parse(published.stdout) as { cle: string }).cle;
       // Wait for replication of the last key the publication wrote (the index entry), not only of the note.
-      for (let attempt = 0; attempt < 100 && !(await replica.admin.hexists(redisKeys.index('replique', 'alice'), key)); attempt++) await new Promise((resolve) => setTimeout(resolve, 100));
+      for (let attempt = 0; attempt < 100 && !(await replica.admin.hexists(redisKeys.index('replique', 'alice'), key)); attempt++)
+        await new Promise((resolve) => setTimeout(resolve, 100));
       const result = await publier([await noteFor('replique'), 'replique', 'alice'], { env: { ...replica.env, ...DEBUG_ENV } });
       expectFailure(result, 4, /lecture seule/, [password]);
       await expectConsistent(primary.admin, 'replique');

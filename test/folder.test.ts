@@ -1,11 +1,11 @@
 /** What only the folder mailbox has: the default location, file modes, a shared folder, the journal file. */
 import { spawn } from 'node:child_process';
-import { chmod, mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { handoffNote } from './helpers/notes.js';
 import { openMailbox } from '../scripts-src/lib/mailbox/open.js';
+import { handoffNote } from './helpers/notes.js';
 import { programPaths, publier, recuperer } from './helpers/run-program.js';
 
 let root: string;
@@ -59,7 +59,10 @@ describe('folder mailbox', () => {
     const env = { CONTEXTE_DIR: box };
     const key = (JSON.parse((await publier([note, 'catalogue', 'alice', '--json'], { env })).stdout) as { cle: string }).cle;
     await recuperer(['get', key, join(root, 'lue.md')], { env });
-    const lines = (await readFile(join(box, 'catalogue', 'journal.jsonl'), 'utf8')).trim().split('\n').map((line) => JSON.parse(line));
+    const lines = (await readFile(join(box, 'catalogue', 'journal.jsonl'), 'utf8'))
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(lines.map((line) => line.evenement)).toEqual(['publication', 'lecture']);
     expect(lines[0]).toMatchObject({ cle: key, auteur: 'alice', quand: expect.any(String), sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
     const shown = await recuperer(['journal', '--equipe', 'catalogue', '--depuis', '1h'], { env });
@@ -96,7 +99,14 @@ describe('a reader that stops early', () => {
     const mailbox = await openMailbox({ CONTEXTE_DIR: box });
     try {
       for (let index = 0; index < 300; index++) {
-        await mailbox.publish({ team: 'catalogue', author: `auteur${index}`, note: Buffer.from('# note\n'), ttlSeconds: 600, now: new Date(), summary: { title: 'Une note parmi trois cents' } });
+        await mailbox.publish({
+          team: 'catalogue',
+          author: `auteur${index}`,
+          note: Buffer.from('# note\n'),
+          ttlSeconds: 600,
+          now: new Date(),
+          summary: { title: 'Une note parmi trois cents' },
+        });
       }
     } finally {
       await mailbox.close();

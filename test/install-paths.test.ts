@@ -59,18 +59,26 @@ describe('npx skills add (skills CLI, pinned)', () => {
   it.each([
     ['opencode', '.agents/skills'],
     ['claude-code', '.claude/skills'],
-  ])('installs the four skills whole for -a %s (into %s)', async (agent, folder) => {
-    const project = await gitProject(`projet-${agent}`);
-    const home = join(root, `maison-${agent}`);
-    await mkdir(home, { recursive: true });
-    const result = await run(process.execPath, [inject('skillsCli'), 'add', clone, '-a', agent, '-s', '*', '-y'], { cwd: project, env: quietEnv(home), timeout: 120_000 });
-    for (const skill of SKILLS) expect(result.stdout).toContain(skill);
-    await expectWholeSkills(join(project, folder));
-    if (agent !== 'opencode') return;
-    const listed = await opencodeSkills(project, home);
-    expect(listed.map((entry) => entry.name).sort()).toEqual([...SKILLS].sort());
-    for (const entry of listed) expect(entry.location).toBe(join(project, folder, entry.name, 'SKILL.md'));
-  }, 180_000);
+  ])(
+    'installs the four skills whole for -a %s (into %s)',
+    async (agent, folder) => {
+      const project = await gitProject(`projet-${agent}`);
+      const home = join(root, `maison-${agent}`);
+      await mkdir(home, { recursive: true });
+      const result = await run(process.execPath, [inject('skillsCli'), 'add', clone, '-a', agent, '-s', '*', '-y'], {
+        cwd: project,
+        env: quietEnv(home),
+        timeout: 120_000,
+      });
+      for (const skill of SKILLS) expect(result.stdout).toContain(skill);
+      await expectWholeSkills(join(project, folder));
+      if (agent !== 'opencode') return;
+      const listed = await opencodeSkills(project, home);
+      expect(listed.map((entry) => entry.name).sort()).toEqual([...SKILLS].sort());
+      for (const entry of listed) expect(entry.location).toBe(join(project, folder, entry.name, 'SKILL.md'));
+    },
+    180_000,
+  );
 });
 
 describe('npx contexte-skills (the npm package, from npm pack)', () => {
@@ -80,7 +88,11 @@ describe('npx contexte-skills (the npm package, from npm pack)', () => {
     tarball = join(root, stdout.trim().split('\n').at(-1)!);
   });
   const npx = (args: string[], cwd: string, home: string) =>
-    run('npm', ['exec', '--yes', `--package=${tarball}`, '--', 'contexte-skills', ...args], { cwd, env: { ...quietEnv(home), npm_config_cache: join(root, 'cache-npm') }, timeout: 120_000 });
+    run('npm', ['exec', '--yes', `--package=${tarball}`, '--', 'contexte-skills', ...args], {
+      cwd,
+      env: { ...quietEnv(home), npm_config_cache: join(root, 'cache-npm') },
+      timeout: 120_000,
+    });
 
   it('installs the four whole skills in a fresh git project, with "share": "disabled" and the excludes', async () => {
     const project = await gitProject('projet-npx');
@@ -100,7 +112,11 @@ describe('npx contexte-skills (the npm package, from npm pack)', () => {
     const home = join(root, 'maison-plugin');
     await mkdir(home, { recursive: true });
     // The package installed beside the project, as npm would (it has no runtime dependency: nothing is fetched).
-    await run('npm', ['install', '--no-audit', '--no-fund', '--no-save', tarball], { cwd: project, env: { ...quietEnv(home), npm_config_cache: join(root, 'cache-npm') }, timeout: 120_000 });
+    await run('npm', ['install', '--no-audit', '--no-fund', '--no-save', tarball], {
+      cwd: project,
+      env: { ...quietEnv(home), npm_config_cache: join(root, 'cache-npm') },
+      timeout: 120_000,
+    });
     const plugin = './node_modules/contexte-skills/dist/opencode-plugin.mjs';
     await writeFile(join(project, 'opencode.json'), JSON.stringify({ $schema: 'https://opencode.ai/config.json', share: 'auto', plugin: [plugin] }));
     const packaged = join(project, 'node_modules', 'contexte-skills', 'skills');

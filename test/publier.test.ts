@@ -2,9 +2,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRedis, type RedisServer } from './helpers/redis-server.js';
 import { redisKeys } from '../scripts-src/lib/mailbox/keys.js';
 import { handoffNote } from './helpers/notes.js';
+import { type RedisServer, startRedis } from './helpers/redis-server.js';
 import { publier } from './helpers/run-program.js';
 
 let redis: RedisServer;
@@ -106,7 +106,10 @@ describe('publier', () => {
     const team = uniqueTeam();
     const file = await note(handoffNote({ equipe: team }));
     const token = `ghp_${randomAlnum(36)}`;
-    const exported = { info: { title: '[redacted:session-title:ses_1]' }, messages: [{ parts: [{ type: 'tool', state: { output: `ok\nGITHUB_TOKEN=${token}` } }] }] };
+    const exported = {
+      info: { title: '[redacted:session-title:ses_1]' },
+      messages: [{ parts: [{ type: 'tool', state: { output: `ok\nGITHUB_TOKEN=${token}` } }] }],
+    };
     const session = await note(JSON.stringify(exported), 'session-secret.json');
     const result = await publier([file, team, 'alice', session], { env: redis.env });
     expect(result.code).toBe(1);
@@ -179,7 +182,7 @@ describe('publier', () => {
   it('says a missing note file is not found', async () => {
     const result = await publier([join(dir, 'absent.md'), 'catalogue', 'alice'], { env: redis.env });
     expect(result.code).toBe(3);
-    expect(result.stderr).toMatch(/la note « .*absent\.md » est introuvable\n  → Vérifiez le chemin/);
+    expect(result.stderr).toMatch(/la note « .*absent\.md » est introuvable\n {2}→ Vérifiez le chemin/);
   });
 
   it('answers --help with the usage and every exit code', async () => {
@@ -212,7 +215,9 @@ describe('publier checks the note like verifier', () => {
     const session = await note(JSON.stringify({ info: { title: 'Ma session' }, messages: [] }), 'brut.json');
     const result = await publier([await note(handoffNote()), uniqueTeam(), 'alice', session], { env: redis.env });
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('[export-non-expurge] export non expurgé : produisez-le avec « opencode export <sessionID> --sanitize > session-<auteur>.json »');
+    expect(result.stderr).toContain(
+      '[export-non-expurge] export non expurgé : produisez-le avec « opencode export <sessionID> --sanitize > session-<auteur>.json »',
+    );
   });
 
   it('accepts an unsanitized export with --non-expurge, still checking it for secrets', async () => {
@@ -245,7 +250,9 @@ describe('publier undoes what it wrote when a later step fails', () => {
     await redis.admin.call('ACL', 'SETUSER', user, 'on', `>${password}`, '~*', '+@all', ...denied);
     const team = uniqueTeam();
     const session = await note(JSON.stringify({ info: { title: '[redacted:session-title:x]' }, messages: [] }), 'export.json');
-    const result = await publier([await note(handoffNote({ equipe: team })), team, 'alice', session], { env: { ...redis.env, REDIS_USERNAME: user, REDISCLI_AUTH: password } });
+    const result = await publier([await note(handoffNote({ equipe: team })), team, 'alice', session], {
+      env: { ...redis.env, REDIS_USERNAME: user, REDISCLI_AUTH: password },
+    });
     expect(result.code).toBe(5);
     expect(await redis.admin.keys(`*:${team}:*`)).toEqual([]);
     expect(await redis.admin.hlen(redisKeys.index(team, 'alice'))).toBe(0);

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { lstat, mkdtemp, readFile, readdir, readlink, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { lstat, mkdtemp, readdir, readFile, readlink, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startRedis, type RedisServer } from './helpers/redis-server.js';
 import { handoffNote, namedFor } from './helpers/notes.js';
+import { type RedisServer, startRedis } from './helpers/redis-server.js';
 import { publier, recuperer } from './helpers/run-program.js';
 
 let redis: RedisServer;
@@ -125,7 +125,11 @@ describe('recuperer list', () => {
     const rows = lines.slice(2);
     expect(rows).toHaveLength(2);
     const bobRow = rows.find((row) => row.includes(second))!;
-    expect(bobRow).toMatch(new RegExp(`^${team}\\s+bob\\s+\\d{8}-\\d{4}\\s+(8 h|7 h 59 min)\\s+${sizeOf(namedFor(handoffNote(), team, 'bob'))}\\s+${second}\\s+Migration du catalogue vers HTTP$`));
+    expect(bobRow).toMatch(
+      new RegExp(
+        `^${team}\\s+bob\\s+\\d{8}-\\d{4}\\s+(8 h|7 h 59 min)\\s+${sizeOf(namedFor(handoffNote(), team, 'bob'))}\\s+${second}\\s+Migration du catalogue vers HTTP$`,
+      ),
+    );
     expect(rows.find((row) => row.includes(first))).toContain(sizeOf(long));
   });
 
@@ -154,7 +158,9 @@ describe('recuperer list', () => {
         ttl: expect.any(Number),
         ttl_max: 604800,
         taille: Buffer.byteLength(namedFor(handoffNote(), team, 'carole')),
-        sha256: createHash('sha256').update(namedFor(handoffNote(), team, 'carole')).digest('hex'),
+        sha256: createHash('sha256')
+          .update(namedFor(handoffNote(), team, 'carole'))
+          .digest('hex'),
         titre: 'Migration du catalogue vers HTTP',
         resume: "Transport HTTP en place, tests verts sauf l'import CSV.",
         cle_session: null,
@@ -199,7 +205,7 @@ describe('recuperer list', () => {
   it('answers --help with exit 0', async () => {
     const result = await recuperer(['--help']);
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain('recuperer get <cle> [fichier]');
+    expect(result.stdout).toContain('recuperer get <cle> [fichier | -]');
   });
 });
 
@@ -245,7 +251,10 @@ describe('recuperer get treats what it fetches as untrusted data', () => {
     const key = `contexte:${uniqueTeam()}:mallory:20261202-1201`;
     await redis.admin.set(key, note, 'EX', 600);
     const json = await recuperer(['get', key, 'note3.md', '--json'], { env: redis.env, cwd });
-    expect(JSON.parse(json.stdout)).toMatchObject({ alertes: [], vigilance: [expect.objectContaining({ regle: 'non-indexee' }), { ligne: note.split('\n').indexOf(command) + 1, regle: 'push-force', extrait: command }] });
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      alertes: [],
+      vigilance: [expect.objectContaining({ regle: 'non-indexee' }), { ligne: note.split('\n').indexOf(command) + 1, regle: 'push-force', extrait: command }],
+    });
   });
 
   it('marks a title that steers the reader in list, text and JSON', async () => {
@@ -255,7 +264,9 @@ describe('recuperer get treats what it fetches as untrusted data', () => {
     const text = await recuperer(['list', `contexte:${team}:*`], { env: redis.env, cwd });
     expect(text.stdout).toContain('[ALERTE] Note pour l’agent');
     const json = JSON.parse((await recuperer(['list', `contexte:${team}:*`, '--json'], { env: redis.env, cwd })).stdout) as Array<{ alertes: unknown[] }>;
-    expect(json[0]!.alertes).toContainEqual(expect.objectContaining({ champ: 'titre', regle: expect.any(String), extrait: expect.stringContaining('Note pour l’agent') }));
+    expect(json[0]!.alertes).toContainEqual(
+      expect.objectContaining({ champ: 'titre', regle: expect.any(String), extrait: expect.stringContaining('Note pour l’agent') }),
+    );
   });
 
   it('lists no alert, as an empty array, for an ordinary note', async () => {
@@ -275,7 +286,7 @@ describe('recuperer get treats what it fetches as untrusted data', () => {
     const close = lines[lines.length - 1]!;
     expect(close).toMatch(/^<<<FIN-DONNEES-NON-FIABLES [0-9a-f]{16}>>>$/);
     expect(lines.indexOf(close)).toBe(lines.length - 1);
-    const open = lines.findIndex((line) => line === close.replace('FIN-', ''));
+    const open = lines.indexOf(close.replace('FIN-', ''));
     expect(lines[open - 1]).toContain('donnée écrite par une autre personne');
     expect(lines[open - 1]).toContain(key);
     expect(lines.slice(open + 1, -1).join('\n')).toContain('mot\\u{200B}caché');

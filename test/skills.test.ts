@@ -57,7 +57,12 @@ describe('commands in the pack', () => {
 
   it('mentions the programs', () => {
     expect(mentioned.map(([skill, script]) => `${skill}/${script}`)).toEqual(
-      expect.arrayContaining(['partager-contexte/scripts/verifier.js', 'reprendre-contexte/scripts/lire.js', 'publier-contexte/scripts/publier.js', 'recuperer-contexte/scripts/recuperer.js']),
+      expect.arrayContaining([
+        'partager-contexte/scripts/verifier.js',
+        'reprendre-contexte/scripts/lire.js',
+        'publier-contexte/scripts/publier.js',
+        'recuperer-contexte/scripts/recuperer.js',
+      ]),
     );
   });
 
@@ -74,7 +79,17 @@ describe('partager-contexte', () => {
   const { body } = readSkill(join(repoRoot, 'skills', 'partager-contexte'));
 
   it('keeps the workshop’s nine rubriques in their order', () => {
-    const rubriques = ['Objectif', 'État', 'Décisions et raisons', 'Écarts et corrections', 'Impasses', 'Fichiers clés', 'Commandes utiles', 'Reste à faire', 'Conditions'];
+    const rubriques = [
+      'Objectif',
+      'État',
+      'Décisions et raisons',
+      'Écarts et corrections',
+      'Impasses',
+      'Fichiers clés',
+      'Commandes utiles',
+      'Reste à faire',
+      'Conditions',
+    ];
     const positions = rubriques.map((rubrique, index) => body.indexOf(`${index + 1}. **${rubrique}**`));
     expect(positions.every((position) => position >= 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);

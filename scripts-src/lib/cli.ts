@@ -3,10 +3,10 @@
  * turns errors into a French message and an exit code, and JSON output.
  * Programs never call process.exit.
  */
-import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { CliError, UsageError } from './errors.js';
-import { InvalidRequest, MailboxError, type MailboxFailure } from './mailbox/errors.js';
 import { ExitCode, exitCodeHelp } from './exit-code.js';
+import { InvalidRequest, MailboxError, type MailboxFailure } from './mailbox/errors.js';
 
 export type Options = NonNullable<ParseArgsConfig['options']>;
 
@@ -18,6 +18,7 @@ export interface Program {
   name: string;
   /** Printed for -h/--help, which every program answers with exit 0 before anything else. */
   help: string;
+  // biome-ignore lint/suspicious/noConfusingVoidType: a program that ends normally returns nothing; runProgram reads that as success.
   main(argv: string[], env: NodeJS.ProcessEnv): Promise<ExitCode | void>;
 }
 
@@ -40,7 +41,9 @@ export function parseCommandLine<T extends Options>(argv: string[], options: T) 
 /** The exit codes one program can return, each with its meaning for that program (the shared one unless it says otherwise). */
 export function exitCodesSection(codes: ExitCode[], meanings: Partial<Record<ExitCode, string>> = {}): string {
   const shared = new Map(exitCodeHelp);
-  return ['Codes de sortie :', ...[...codes, ExitCode.Internal].map((code) => `  ${String(code).padStart(2)}  ${meanings[code] ?? shared.get(code)}`)].join('\n');
+  return ['Codes de sortie :', ...[...codes, ExitCode.Internal].map((code) => `  ${String(code).padStart(2)}  ${meanings[code] ?? shared.get(code)}`)].join(
+    '\n',
+  );
 }
 
 export function printJson(value: unknown): void {
@@ -57,7 +60,8 @@ export async function explainDenied<T>(operation: Promise<T>, message: string, h
   } catch (error) {
     if (error instanceof MailboxError && error.failure === 'no-permission') {
       // A folder names the file and the mode to fix; Redis' refusal is the command's own (ACL).
-      if (error.advice) throw new CliError(`droits insuffisants sur ${error.detail ?? error.mailbox} (${error.mailbox})`, ExitCode.Denied, error.advice, { cause: error });
+      if (error.advice)
+        throw new CliError(`droits insuffisants sur ${error.detail ?? error.mailbox} (${error.mailbox})`, ExitCode.Denied, error.advice, { cause: error });
       throw new CliError(`${message} (${error.mailbox})`, ExitCode.Denied, hint, { cause: error });
     }
     throw error;
@@ -117,15 +121,35 @@ const mailboxMessages: Record<MailboxFailure, [ExitCode, (box: string) => string
   'unknown-host': [ExitCode.Unavailable, (box) => `hôte inconnu : ${box}`, 'Vérifiez REDIS_HOST (ou REDIS_URL).'],
   tls: [ExitCode.Unavailable, (box) => `échec de la connexion TLS à ${box}`, 'Vérifiez que le serveur parle TLS et que son certificat est reconnu.'],
   'auth-required': [ExitCode.Denied, (box) => `${box} demande un mot de passe`, 'Définissez REDISCLI_AUTH dans le terminal qui lance OpenCode.'],
-  'auth-failed': [ExitCode.Denied, (box) => `authentification refusée par ${box} : utilisateur ou mot de passe incorrect`, 'Vérifiez REDISCLI_AUTH (et REDIS_USERNAME).'],
-  'no-permission': [ExitCode.Denied, (box) => `droits insuffisants sur ${box} pour cette opération (ACL)`, 'Votre utilisateur Redis n’a pas ce droit : voyez avec qui administre la boîte.'],
-  'out-of-memory': [ExitCode.Unavailable, (box) => `${box} est plein (maxmemory atteint) : rien n’a été écrit`, 'Voyez avec qui administre la boîte (maxmemory, ou des notes à retirer).'],
-  'disk-full': [ExitCode.Unavailable, (box) => `le disque de ${box} est plein : rien n’a été écrit`, 'Libérez de la place sur ce disque, ou retirez des notes (recuperer supprimer).'],
+  'auth-failed': [
+    ExitCode.Denied,
+    (box) => `authentification refusée par ${box} : utilisateur ou mot de passe incorrect`,
+    'Vérifiez REDISCLI_AUTH (et REDIS_USERNAME).',
+  ],
+  'no-permission': [
+    ExitCode.Denied,
+    (box) => `droits insuffisants sur ${box} pour cette opération (ACL)`,
+    'Votre utilisateur Redis n’a pas ce droit : voyez avec qui administre la boîte.',
+  ],
+  'out-of-memory': [
+    ExitCode.Unavailable,
+    (box) => `${box} est plein (maxmemory atteint) : rien n’a été écrit`,
+    'Voyez avec qui administre la boîte (maxmemory, ou des notes à retirer).',
+  ],
+  'disk-full': [
+    ExitCode.Unavailable,
+    (box) => `le disque de ${box} est plein : rien n’a été écrit`,
+    'Libérez de la place sur ce disque, ou retirez des notes (recuperer supprimer).',
+  ],
   'read-only': [ExitCode.Unavailable, (box) => `${box} est en lecture seule (réplique) : rien n’a été écrit`, 'Pointez REDIS_HOST vers le serveur principal.'],
   unavailable: [ExitCode.Unavailable, (box) => `${box} est indisponible (cluster incomplet ?)`, 'Réessayez plus tard ou voyez avec qui administre la boîte.'],
   'unsafe-path': [ExitCode.Denied, (box) => `chemin refusé dans ${box}`, 'Un lien ou un fichier a pris la place d’un dossier de la boîte : retirez-le.'],
   'no-free-key': [ExitCode.Conflict, (box) => `aucune clé libre trouvée sur ${box} pour cette minute`, 'Réessayez dans une minute.'],
-  other: [ExitCode.Unavailable, (box) => `erreur de ${box}`, 'Vérifiez que l’adresse désigne bien un serveur Redis disponible (REDIS_HOST, REDIS_PORT ou REDIS_URL), puis réessayez.'],
+  other: [
+    ExitCode.Unavailable,
+    (box) => `erreur de ${box}`,
+    'Vérifiez que l’adresse désigne bien un serveur Redis disponible (REDIS_HOST, REDIS_PORT ou REDIS_URL), puis réessayez.',
+  ],
 };
 
 function describeMailboxError(error: MailboxError): Failure {

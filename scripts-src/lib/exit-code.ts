@@ -24,7 +24,7 @@ export enum ExitCode {
 export const exitCodeHelp: ReadonlyArray<[ExitCode, string]> = [
   [ExitCode.Success, 'succès'],
   [ExitCode.Refused, 'refusé par une vérification'],
-  [ExitCode.Usage, "erreur d’utilisation : argument, nom, TTL ou configuration invalide"],
+  [ExitCode.Usage, 'erreur d’utilisation : argument, nom, TTL ou configuration invalide'],
   [ExitCode.NotFound, 'clé ou fichier introuvable'],
   [ExitCode.Unavailable, 'boîte injoignable, muette ou indisponible'],
   [ExitCode.Denied, 'authentification ou droits refusés'],

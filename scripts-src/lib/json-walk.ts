@@ -108,7 +108,9 @@ export function* walkJson(bytes: Buffer): Generator<JsonEvent> {
       yield { type: 'string', path, value: decodeString(bytes, position, end), key: frame?.kind === 'object' ? frame.key : undefined };
       position = end + 1;
     } else {
-      const literal = /^(?:-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null)/.exec(bytes.toString('latin1', position, Math.min(bytes.length, position + 64)));
+      const literal = /^(?:-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null)/.exec(
+        bytes.toString('latin1', position, Math.min(bytes.length, position + 64)),
+      );
       if (!literal) throw new JsonSyntaxError(position);
       position += literal[0].length;
     }

@@ -32,7 +32,10 @@ export function sharingDisabled(cwd: string, env: NodeJS.ProcessEnv): boolean | 
   const files = [...projectConfigFiles(cwd), ...(env.OPENCODE_CONFIG ? [env.OPENCODE_CONFIG] : []), ...globalConfigFiles(env)];
   for (const file of files) if (existsSync(file)) configs.push(parseOpenCodeConfig(readFileSync(file, 'utf8')));
   // The most specific configuration that sets `share` decides; our plugin forces it off.
-  if (configs.some((config) => Array.isArray(config?.plugin) && config.plugin.some((entry) => String(Array.isArray(entry) ? entry[0] : entry).includes(PACKAGE)))) return true;
+  if (
+    configs.some((config) => Array.isArray(config?.plugin) && config.plugin.some((entry) => String(Array.isArray(entry) ? entry[0] : entry).includes(PACKAGE)))
+  )
+    return true;
   for (const config of configs) {
     if (config === undefined) return undefined;
     if (config.share !== undefined) return config.share === 'disabled';
@@ -55,7 +58,7 @@ function globalConfigFiles(env: NodeJS.ProcessEnv): string[] {
 
 /** An OpenCode configuration: JSON, or JSONC without its comments and trailing commas; undefined when it is neither, or not an object. */
 export function parseOpenCodeConfig(text: string): OpenCodeConfig | undefined {
-  const withoutComments = text.replace(/("(?:[^"\\]|\\.)*")|\/\/[^\n]*|\/\*[\s\S]*?\*\//g, (match, string: string | undefined) => string ?? '');
+  const withoutComments = text.replace(/("(?:[^"\\]|\\.)*")|\/\/[^\n]*|\/\*[\s\S]*?\*\//g, (_match, string: string | undefined) => string ?? '');
   try {
     const value = JSON.parse(withoutComments.replace(/,(\s*[}\]])/g, '$1')) as unknown;
     return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as OpenCodeConfig) : undefined;

@@ -1,5 +1,5 @@
 import { constants } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { type FileHandle, open } from 'node:fs/promises';
 import { CliError, UsageError } from './errors.js';
 import { ExitCode } from './exit-code.js';
 import { quoteForMessage } from './text/quote.js';
@@ -15,7 +15,7 @@ export const MAX_SESSION_BYTES = 32 * 1024 * 1024;
  */
 export async function readInputFile(path: string, what: string, maxBytes: number): Promise<Buffer> {
   const shown = quoteForMessage(path);
-  let handle;
+  let handle: FileHandle;
   try {
     // O_NONBLOCK: opening a FIFO must not wait for a writer.
     handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
@@ -47,6 +47,10 @@ function fileError(error: unknown, what: string, shown: string): CliError {
   const code = (error as { code?: string }).code;
   if (code === 'ENOENT') return new CliError(`${what} ${shown} est introuvable`, ExitCode.NotFound, 'Vérifiez le chemin : il est relatif au dossier courant.');
   if (code === 'EISDIR') return new UsageError(`${what} ${shown} est un dossier, pas un fichier`, FILE_HINT);
-  if (code === 'EACCES' || code === 'EPERM') return new UsageError(`${what} ${shown} est illisible (droits insuffisants)`, 'Vérifiez ses droits (ls -l) : il doit être lisible par l’utilisateur qui lance le programme.');
+  if (code === 'EACCES' || code === 'EPERM')
+    return new UsageError(
+      `${what} ${shown} est illisible (droits insuffisants)`,
+      'Vérifiez ses droits (ls -l) : il doit être lisible par l’utilisateur qui lance le programme.',
+    );
   return new UsageError(`${what} ${shown} ne peut pas être lu (${code ?? 'erreur inconnue'})`, FILE_HINT);
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { link, mkdir, open, realpath, rename, unlink } from 'node:fs/promises';
-import { basename, dirname, join, relative, isAbsolute } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative } from 'node:path';
 import { CliError, UsageError } from './errors.js';
 import { ExitCode } from './exit-code.js';
 import { quoteForMessage } from './text/quote.js';
@@ -40,7 +40,11 @@ export async function writeFileSafely(path: string, data: Buffer, options: { for
     await unlink(temporary).catch(() => undefined);
     const code = (error as { code?: string }).code;
     if (code === 'EEXIST') {
-      throw new CliError(`le fichier ${shown} existe déjà : rien n’a été écrasé`, ExitCode.Conflict, 'Choisissez un autre fichier, ou ajoutez --force pour le remplacer.');
+      throw new CliError(
+        `le fichier ${shown} existe déjà : rien n’a été écrasé`,
+        ExitCode.Conflict,
+        'Choisissez un autre fichier, ou ajoutez --force pour le remplacer.',
+      );
     }
     if (code === 'EISDIR') throw new UsageError(`${shown} est un dossier`);
     throw new UsageError(`impossible d’écrire ${shown} (${code ?? 'erreur inconnue'})`);

@@ -23,7 +23,9 @@ function applyContexteSkills(config: Config, warn: (line: string) => void): void
   if (!paths.includes(SKILLS)) config.skills = { ...config.skills, paths: [...paths, SKILLS] };
   if (config.share !== undefined && config.share !== 'disabled' && !told) {
     told = true;
-    warn(`contexte-skills : la configuration demande "share": "${String(config.share)}" ; le partage est désactivé pour cette session, les notes de passation passent par la boîte de l'équipe. Pour le dire aussi dans le projet : "share": "disabled" dans opencode.json.`);
+    warn(
+      `contexte-skills : la configuration demande "share": "${String(config.share)}" ; le partage est désactivé pour cette session, les notes de passation passent par la boîte de l'équipe. Pour le dire aussi dans le projet : "share": "disabled" dans opencode.json.`,
+    );
   }
   config.share = 'disabled';
 }

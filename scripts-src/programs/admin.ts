@@ -1,18 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { open } from 'node:fs/promises';
-import { explainDenied, exitCodesSection, parseCommandLine, printJson, runProgram, type Program } from '../lib/cli.js';
 import { readNoteHeader } from '../lib/checks/note-header.js';
-import { auditTeam } from '../lib/mailbox/redis/audit.js';
-import { readJournalDays } from '../lib/mailbox/open.js';
-import { openRedisMailbox } from '../lib/mailbox/redis/redis-mailbox.js';
-import { parseTtlMax } from '../lib/mailbox/ttl.js';
+import { exitCodesSection, explainDenied, type Program, parseCommandLine, printJson, runProgram } from '../lib/cli.js';
 import { CliError, UsageError } from '../lib/errors.js';
 import { ExitCode } from '../lib/exit-code.js';
 import { validateName } from '../lib/mailbox/keys.js';
-import { escapeControls, quoteForMessage } from '../lib/text/quote.js';
+import { readJournalDays } from '../lib/mailbox/open.js';
+import { auditTeam } from '../lib/mailbox/redis/audit.js';
 import { connectRedis, isCluster, toMailboxError } from '../lib/mailbox/redis/connection.js';
+import { openRedisMailbox } from '../lib/mailbox/redis/redis-mailbox.js';
 import { readRedisSettings } from '../lib/mailbox/redis/settings.js';
 import { asRedisCli, authorAcl, membershipCommands } from '../lib/mailbox/redis/team-acl.js';
+import { parseTtlMax } from '../lib/mailbox/ttl.js';
+import { escapeControls, quoteForMessage } from '../lib/text/quote.js';
 
 const HELP = `Usage : admin utilisateur <equipe> <auteur> [--appliquer] [--fichier-mot-de-passe <f>] [--json]
         admin revoquer <auteur> [--appliquer] [--json]
@@ -101,7 +101,10 @@ const program: Program = {
       const author = validateName(rest[0]!, 'auteur');
       commands = [{ perNode: true, args: ['ACL', 'DELUSER', author] }];
     } else {
-      throw new UsageError(command === undefined ? 'commande manquante' : `commande inconnue : ${quoteForMessage(command)}`, 'Usage : admin utilisateur <equipe> <auteur> | admin revoquer <auteur>');
+      throw new UsageError(
+        command === undefined ? 'commande manquante' : `commande inconnue : ${quoteForMessage(command)}`,
+        'Usage : admin utilisateur <equipe> <auteur> | admin revoquer <auteur>',
+      );
     }
     const applied = values.appliquer ? await apply(commands, env) : 0;
     const lines = commands.map(({ args }) => asRedisCli(args));
@@ -115,7 +118,11 @@ const program: Program = {
 
 async function authorPassword(fromEnv: string | undefined, file: string | undefined): Promise<string> {
   if (fromEnv) {
-    if (fromEnv.length < 16) throw new UsageError('CONTEXTE_MOT_DE_PASSE est trop court : 16 caractères au moins', 'Choisissez un mot de passe plus long, ou donnez --fichier-mot-de-passe <f> pour en tirer un au hasard.');
+    if (fromEnv.length < 16)
+      throw new UsageError(
+        'CONTEXTE_MOT_DE_PASSE est trop court : 16 caractères au moins',
+        'Choisissez un mot de passe plus long, ou donnez --fichier-mot-de-passe <f> pour en tirer un au hasard.',
+      );
     return fromEnv;
   }
   if (!file) throw new UsageError('aucun mot de passe : définissez CONTEXTE_MOT_DE_PASSE, ou donnez --fichier-mot-de-passe <f> pour en tirer un au hasard');
@@ -149,7 +156,11 @@ async function apply(commands: Command[], env: NodeJS.ProcessEnv): Promise<numbe
       const replies = perNode ? await Promise.all(nodes.map((node) => node.call(name, ...rest))) : [await client.call(name, ...rest)];
       // ACL DELUSER answers how many users it deleted: none anywhere means the name was wrong.
       if (name === 'ACL' && rest[0] === 'DELUSER' && replies.every((reply) => reply === 0)) {
-        throw new CliError(`utilisateur Redis inconnu : ${rest[1]} (rien n’a été révoqué sur ${settings.label})`, ExitCode.NotFound, 'Vérifiez le nom : ACL LIST, avec un compte d’administration, liste les utilisateurs.');
+        throw new CliError(
+          `utilisateur Redis inconnu : ${rest[1]} (rien n’a été révoqué sur ${settings.label})`,
+          ExitCode.NotFound,
+          'Vérifiez le nom : ACL LIST, avec un compte d’administration, liste les utilisateurs.',
+        );
       }
     }
     return nodes.length;
@@ -171,10 +182,18 @@ async function audit(team: string, correct: boolean, json: boolean, env: NodeJS.
       'L’audit se lance avec un compte d’administration de la boîte (REDIS_USERNAME et REDISCLI_AUTH de l’équipe plateforme).',
     );
     if (json) {
-      printJson({ equipe: team, constats: findings.map((finding) => ({ regle: finding.code, sujet: finding.subject, message: finding.message, corrige: finding.corrected })), boite: mailbox.label });
+      printJson({
+        equipe: team,
+        constats: findings.map((finding) => ({ regle: finding.code, sujet: finding.subject, message: finding.message, corrige: finding.corrected })),
+        boite: mailbox.label,
+      });
     } else {
-      const lines = findings.map((finding) => `  [${finding.code}] ${escapeControls(finding.subject)} : ${finding.message}${finding.corrected ? ' — corrigé' : ''}`);
-      process.stdout.write(`Boîte : ${mailbox.label} ; audit de l’équipe ${team} : ${findings.length === 0 ? 'aucun constat' : `${findings.length} constat(s)`}\n${lines.map((line) => `${line}\n`).join('')}`);
+      const lines = findings.map(
+        (finding) => `  [${finding.code}] ${escapeControls(finding.subject)} : ${finding.message}${finding.corrected ? ' — corrigé' : ''}`,
+      );
+      process.stdout.write(
+        `Boîte : ${mailbox.label} ; audit de l’équipe ${team} : ${findings.length === 0 ? 'aucun constat' : `${findings.length} constat(s)`}\n${lines.map((line) => `${line}\n`).join('')}`,
+      );
       if (!correct && findings.length > 0) process.stdout.write(`Relancez avec --corriger pour corriger ce qui peut l’être.\n`);
     }
     return findings.some((finding) => !finding.corrected) ? ExitCode.Refused : ExitCode.Success;

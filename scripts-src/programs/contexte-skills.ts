@@ -11,7 +11,7 @@ import { existsSync, statSync } from 'node:fs';
 import { chmod, cp, lstat, mkdir, mkdtemp, readdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { parseCommandLine, runProgram, type Program } from '../lib/cli.js';
+import { type Program, parseCommandLine, runProgram } from '../lib/cli.js';
 import { CliError, UsageError } from '../lib/errors.js';
 import type { ExitCode } from '../lib/exit-code.js';
 import { HANDOFF_EXCLUDES, parseOpenCodeConfig, SHARE_DISABLED } from '../lib/project-safety.js';
@@ -24,7 +24,11 @@ const SOURCE = join(__dirname, '..', 'skills');
 const FAILED = 1 as ExitCode;
 
 const AGENTS = {
-  opencode: { name: 'OpenCode', project: join('.opencode', 'skills'), global: (env: NodeJS.ProcessEnv) => join(env.XDG_CONFIG_HOME || join(home(env), '.config'), 'opencode', 'skills') },
+  opencode: {
+    name: 'OpenCode',
+    project: join('.opencode', 'skills'),
+    global: (env: NodeJS.ProcessEnv) => join(env.XDG_CONFIG_HOME || join(home(env), '.config'), 'opencode', 'skills'),
+  },
   claude: { name: 'Claude Code', project: join('.claude', 'skills'), global: (env: NodeJS.ProcessEnv) => join(home(env), '.claude', 'skills') },
 } as const;
 type Agent = keyof typeof AGENTS;
@@ -82,7 +86,11 @@ const program: Program = {
     await excludeHandoffFiles(project);
     say(`Terminé : relancez ${AGENTS[agent].name} dans le projet pour qu'il voie les skills.`);
     if (!shareDisabled) {
-      throw new CliError(`le partage de session n'a pas pu être désactivé dans ${project}`, FAILED, `Ajoutez ${SHARE_DISABLED} à la configuration d'OpenCode du projet, puis relancez l'installation pour vérifier.`);
+      throw new CliError(
+        `le partage de session n'a pas pu être désactivé dans ${project}`,
+        FAILED,
+        `Ajoutez ${SHARE_DISABLED} à la configuration d'OpenCode du projet, puis relancez l'installation pour vérifier.`,
+      );
     }
   },
 };
@@ -101,7 +109,12 @@ async function uninstall(target: string): Promise<void> {
   let removed = 0;
   for (const skill of SKILLS) {
     const path = join(target, skill);
-    if (await lstat(path).then(() => true, () => false)) {
+    if (
+      await lstat(path).then(
+        () => true,
+        () => false,
+      )
+    ) {
       await rm(path, { recursive: true, force: true });
       say(`Retiré : ${path}`);
       removed++;
@@ -120,7 +133,8 @@ async function uninstall(target: string): Promise<void> {
 /** Each skill is copied whole into a hidden staging folder, then renamed into place. */
 async function install(target: string): Promise<void> {
   for (const skill of SKILLS) {
-    if (!existsSync(join(SOURCE, skill, 'SKILL.md'))) throw new CliError(`pack incomplet : ${join(SOURCE, skill, 'SKILL.md')} manque (lancez npm run build)`, FAILED);
+    if (!existsSync(join(SOURCE, skill, 'SKILL.md')))
+      throw new CliError(`pack incomplet : ${join(SOURCE, skill, 'SKILL.md')} manque (lancez npm run build)`, FAILED);
   }
   try {
     await mkdir(target, { recursive: true });
@@ -186,7 +200,10 @@ async function disableSharing(project: string): Promise<boolean> {
 async function excludeHandoffFiles(project: string): Promise<void> {
   let exclude: string;
   try {
-    exclude = execFileSync('git', ['-C', project, 'rev-parse', '--path-format=absolute', '--git-path', 'info/exclude'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    exclude = execFileSync('git', ['-C', project, 'rev-parse', '--path-format=absolute', '--git-path', 'info/exclude'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
   } catch {
     return; // not a git project, or no git
   }

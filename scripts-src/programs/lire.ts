@@ -1,6 +1,6 @@
-import { exitCodesSection, parseCommandLine, printJson, runProgram, type Program } from '../lib/cli.js';
-import { ExitCode } from '../lib/exit-code.js';
+import { exitCodesSection, type Program, parseCommandLine, printJson, runProgram } from '../lib/cli.js';
 import { UsageError } from '../lib/errors.js';
+import { ExitCode } from '../lib/exit-code.js';
 import { MAX_NOTE_BYTES, readInputFile } from '../lib/read-input-file.js';
 import { readingJson, renderReading } from '../lib/report.js';
 import { frameUntrusted } from '../lib/untrusted/frame-untrusted.js';

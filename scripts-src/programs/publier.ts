@@ -1,18 +1,18 @@
-import { explainDenied, exitCodesSection, parseCommandLine, printJson, runProgram, type Program } from '../lib/cli.js';
-import { UsageError } from '../lib/errors.js';
-import { quoteForMessage } from '../lib/text/quote.js';
-import { ExitCode } from '../lib/exit-code.js';
-import { validateName } from '../lib/mailbox/keys.js';
 import { readNoteHeader } from '../lib/checks/note-header.js';
-import { SHARE_DISABLED, sharingDisabled } from '../lib/project-safety.js';
-import type { Publication } from '../lib/mailbox/contract.js';
-import { openMailbox } from '../lib/mailbox/open.js';
-import { MAX_NOTE_BYTES, MAX_SESSION_BYTES, readInputFile } from '../lib/read-input-file.js';
-import { checkPublication, type CheckedFile } from '../lib/checks/run-checks.js';
 import { accepted, refusing } from '../lib/checks/problem.js';
-import { readingJson, renderReport, renderSenderAlerts, reportJson, formatMoment } from '../lib/report.js';
-import { readNote } from '../lib/untrusted/read-untrusted.js';
+import { type CheckedFile, checkPublication } from '../lib/checks/run-checks.js';
+import { exitCodesSection, explainDenied, type Program, parseCommandLine, printJson, runProgram } from '../lib/cli.js';
+import { UsageError } from '../lib/errors.js';
+import { ExitCode } from '../lib/exit-code.js';
+import type { Publication } from '../lib/mailbox/contract.js';
+import { validateName } from '../lib/mailbox/keys.js';
+import { openMailbox } from '../lib/mailbox/open.js';
 import { formatDuration, parseTtl, parseTtlMax } from '../lib/mailbox/ttl.js';
+import { SHARE_DISABLED, sharingDisabled } from '../lib/project-safety.js';
+import { MAX_NOTE_BYTES, MAX_SESSION_BYTES, readInputFile } from '../lib/read-input-file.js';
+import { formatMoment, readingJson, renderReport, renderSenderAlerts, reportJson } from '../lib/report.js';
+import { quoteForMessage } from '../lib/text/quote.js';
+import { readNote } from '../lib/untrusted/read-untrusted.js';
 
 const HELP = `Usage : publier <fichier> <equipe> <auteur> [session.json] [options]
         publier <fichier> <equipe>    (auteur = REDIS_USERNAME)
@@ -73,10 +73,16 @@ const program: Program = {
     const defaultAuthor = env.REDIS_USERNAME || undefined;
     if (positionals.length > 4) throw new UsageError('trop d’arguments', 'Usage : publier <fichier> <equipe> <auteur> [session.json] (voir --help).');
     if (positionals.length === 2 && !defaultAuthor) {
-      throw new UsageError('auteur manquant : ni troisième argument, ni REDIS_USERNAME', 'Donnez l’auteur : publier <fichier> <equipe> <auteur> (ou définissez REDIS_USERNAME, l’utilisateur Redis).');
+      throw new UsageError(
+        'auteur manquant : ni troisième argument, ni REDIS_USERNAME',
+        'Donnez l’auteur : publier <fichier> <equipe> <auteur> (ou définissez REDIS_USERNAME, l’utilisateur Redis).',
+      );
     }
     if (positionals.length < 2) {
-      throw new UsageError(positionals.length === 0 ? 'fichier et équipe manquants' : 'équipe manquante', 'Usage : publier <fichier> <equipe> <auteur> [session.json] (voir --help).');
+      throw new UsageError(
+        positionals.length === 0 ? 'fichier et équipe manquants' : 'équipe manquante',
+        'Usage : publier <fichier> <equipe> <auteur> [session.json] (voir --help).',
+      );
     }
     const [notePath, team, author = defaultAuthor!, sessionPath] = positionals as [string, string, string | undefined, string | undefined];
     validateName(team, 'equipe');
@@ -88,18 +94,19 @@ const program: Program = {
     const session = sessionPath ? await readInputFile(sessionPath, 'l’export de session', MAX_SESSION_BYTES) : undefined;
     const noteText = note.toString('utf8');
     const header = readNoteHeader(noteText);
-    const checked = await checkPublication(
-      { path: notePath, bytes: note },
-      session && sessionPath ? { path: sessionPath, bytes: session } : undefined,
-      { allowUnsanitized: values['non-expurge'] === true },
-    );
+    const checked = await checkPublication({ path: notePath, bytes: note }, session && sessionPath ? { path: sessionPath, bytes: session } : undefined, {
+      allowUnsanitized: values['non-expurge'] === true,
+    });
     if (checked.some(({ report }) => refusing(report).length > 0)) {
       reportRefusal(checked, values.json === true);
       await journalRefusal(env, team, author, checked);
       return ExitCode.Refused;
     }
     // The note passed its checks, header included: the names it claims are valid, and must be the ones it is published under.
-    for (const [field, claimed, given] of [['auteur', header.author, author], ['equipe', header.team, team]] as const) {
+    for (const [field, claimed, given] of [
+      ['auteur', header.author, author],
+      ['equipe', header.team, team],
+    ] as const) {
       if (claimed !== undefined && claimed !== given) {
         throw new UsageError(
           `l’en-tête de la note dit ${field} ${quoteForMessage(claimed, 64)}, la ligne de commande « ${given} » : rien n’a été publié`,
@@ -189,7 +196,9 @@ function reportRefusal(checked: CheckedFile[], json: boolean): void {
     .filter(({ report }) => refusing(report).length > 0)
     .map(({ path, report }) => renderReport(path, report))
     .join('');
-  process.stderr.write(`Refus : rien n’a été publié.\n${text}Corrigez ces points (verifier.js du skill partager-contexte refait les mêmes vérifications), puis relancez.\n`);
+  process.stderr.write(
+    `Refus : rien n’a été publié.\n${text}Corrigez ces points (verifier.js du skill partager-contexte refait les mêmes vérifications), puis relancez.\n`,
+  );
 }
 
 void runProgram(program);

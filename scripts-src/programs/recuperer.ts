@@ -1,19 +1,19 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { explainDenied, exitCodesSection, parseCommandLine, printJson, runProgram, type Program } from '../lib/cli.js';
+import { exitCodesSection, explainDenied, type Program, parseCommandLine, printJson, runProgram } from '../lib/cli.js';
 import { CliError, UsageError } from '../lib/errors.js';
 import { ExitCode } from '../lib/exit-code.js';
-import { flattenKey, parseKey, requireKey, validateName } from '../lib/mailbox/keys.js';
-import { escapeControls, quoteForMessage } from '../lib/text/quote.js';
 import type { JournalEvent, ListedEntry, Listing, ListQuery, Mailbox, Vigilance } from '../lib/mailbox/contract.js';
 import { MailboxError } from '../lib/mailbox/errors.js';
+import { flattenKey, parseKey, requireKey, validateName } from '../lib/mailbox/keys.js';
 import { describeMailbox, openMailbox } from '../lib/mailbox/open.js';
-import { formatMoment, readingJson, renderReading } from '../lib/report.js';
 import { formatDuration, parseDuration, parseTtlMax } from '../lib/mailbox/ttl.js';
-import { frameUntrusted } from '../lib/untrusted/frame-untrusted.js';
-import { excerptOf, readField } from '../lib/untrusted/read-untrusted.js';
-import { IMPORT_COMMAND, inspectExport, inspectNote } from '../lib/untrusted/inspect-fetched.js';
 import { ignoredByGit } from '../lib/project-safety.js';
+import { formatMoment, readingJson, renderReading } from '../lib/report.js';
+import { escapeControls, quoteForMessage } from '../lib/text/quote.js';
+import { frameUntrusted } from '../lib/untrusted/frame-untrusted.js';
+import { IMPORT_COMMAND, inspectExport, inspectNote } from '../lib/untrusted/inspect-fetched.js';
+import { excerptOf, readField } from '../lib/untrusted/read-untrusted.js';
 import { writeFileSafely } from '../lib/write-file-safely.js';
 
 const HELP = `Usage : recuperer list [motif] [--equipe <e>] [--auteur <a>] [--json]
@@ -103,11 +103,15 @@ const program: Program = {
     const [command, ...rest] = positionals;
     const json = values.json === true;
     const only = (allowed: string[]) => {
-      const misplaced = (['equipe', 'auteur', 'depuis', 'force', 'cadre', 'oui'] as const).filter((name) => values[name] !== undefined && !allowed.includes(name));
-      if (misplaced.length > 0) throw new UsageError(`option(s) sans objet pour ${command} : ${misplaced.map((name) => `--${name}`).join(', ')}`, 'Voir --help.');
+      const misplaced = (['equipe', 'auteur', 'depuis', 'force', 'cadre', 'oui'] as const).filter(
+        (name) => values[name] !== undefined && !allowed.includes(name),
+      );
+      if (misplaced.length > 0)
+        throw new UsageError(`option(s) sans objet pour ${command} : ${misplaced.map((name) => `--${name}`).join(', ')}`, 'Voir --help.');
     };
     const arity = (min: number, max: number, usage: string) => {
-      if (rest.length < min || rest.length > max) throw new UsageError(rest.length < min ? `argument manquant pour ${command}` : `trop d’arguments pour ${command}`, `Usage : recuperer ${usage}`);
+      if (rest.length < min || rest.length > max)
+        throw new UsageError(rest.length < min ? `argument manquant pour ${command}` : `trop d’arguments pour ${command}`, `Usage : recuperer ${usage}`);
     };
     switch (command) {
       case 'list': {
@@ -122,9 +126,13 @@ const program: Program = {
         arity(1, 2, 'get <cle> [fichier]');
         const [key, file] = rest as [string, string | undefined];
         const parts = requireKey(key);
-        if (values.cadre && json) throw new UsageError('--cadre et --json s’excluent', 'Utilisez --cadre pour lire la note, --json pour un traitement automatique.');
+        if (values.cadre && json)
+          throw new UsageError('--cadre et --json s’excluent', 'Utilisez --cadre pour lire la note, --json pour un traitement automatique.');
         if (file === '-' && (values.cadre || json || values.force)) {
-          throw new UsageError('« - » (la note sur la sortie standard) s’utilise seul, sans --cadre, --json ni --force', 'Exemple : recuperer get <cle> - | less');
+          throw new UsageError(
+            '« - » (la note sur la sortie standard) s’utilise seul, sans --cadre, --json ni --force',
+            'Exemple : recuperer get <cle> - | less',
+          );
         }
         const target: Target = file === undefined ? { path: join('partage', flattenKey(parts)), explicit: false } : { path: file, explicit: true };
         return withMailbox(env, (mailbox) => get(mailbox, key, target, { force: values.force === true, json, frame: values.cadre === true }));
@@ -156,7 +164,12 @@ const program: Program = {
         arity(0, 0, 'boite [--json]');
         const settings = describeMailbox(env);
         if (json) printJson(settings);
-        else process.stdout.write(Object.entries(settings).map(([name, value]) => `${name} : ${value}\n`).join(''));
+        else
+          process.stdout.write(
+            Object.entries(settings)
+              .map(([name, value]) => `${name} : ${value}\n`)
+              .join(''),
+          );
         return;
       }
       default:
@@ -228,7 +241,9 @@ async function list(mailbox: Mailbox, query: ListQuery, ttlMax: number, json: bo
 const denied = (mailbox: Mailbox, query: ListQuery) =>
   explainDenied(
     mailbox.list(query),
-    'team' in query ? `l’utilisateur ${mailbox.user} n’a pas le droit de lister l’équipe ${query.team}` : `l’utilisateur ${mailbox.user} n’a pas le droit de parcourir toute la boîte`,
+    'team' in query
+      ? `l’utilisateur ${mailbox.user} n’a pas le droit de lister l’équipe ${query.team}`
+      : `l’utilisateur ${mailbox.user} n’a pas le droit de parcourir toute la boîte`,
     'team' in query ? 'Chacun ne lit que les notes de son équipe.' : 'Listez par équipe : recuperer list --equipe <equipe>.',
   );
 
@@ -252,13 +267,24 @@ function listNotices(listing: Listing, query: ListQuery, label: string): string[
   for (const entry of listing.entries) for (const finding of entry.vigilance) notices.push(`Vigilance : ${entry.key} : ${finding.message}`);
   if (team === undefined) return notices;
   if (!listing.teamKnown) {
-    const teams = listing.knownTeams === undefined ? 'la liste des équipes est réservée à l’administration' : listing.knownTeams.length > 0 ? `équipes visibles : ${listing.knownTeams.join(', ')}` : 'aucune équipe n’y est inscrite';
-    const old = label.startsWith('redis') ? ` ; des notes publiées par les anciens scripts (publier.sh) ne sont pas indexées : « recuperer list 'contexte:${team}:*' » (droit SCAN) les montre` : '';
+    const teams =
+      listing.knownTeams === undefined
+        ? 'la liste des équipes est réservée à l’administration'
+        : listing.knownTeams.length > 0
+          ? `équipes visibles : ${listing.knownTeams.join(', ')}`
+          : 'aucune équipe n’y est inscrite';
+    const old = label.startsWith('redis')
+      ? ` ; des notes publiées par les anciens scripts (publier.sh) ne sont pas indexées : « recuperer list 'contexte:${team}:*' » (droit SCAN) les montre`
+      : '';
     notices.push(`L’équipe ${team} est inconnue de ${label} (${teams})${old}. Vérifiez l’orthographe de --equipe.`);
   } else if (listing.unindexed === undefined && label.startsWith('redis')) {
-    notices.push(`Les notes publiées par les anciens scripts (publier.sh) ne sont pas dans l’index : seuls « admin audit --equipe ${team} » ou « recuperer list 'contexte:${team}:*' » (droit SCAN) les montrent.`);
+    notices.push(
+      `Les notes publiées par les anciens scripts (publier.sh) ne sont pas dans l’index : seuls « admin audit --equipe ${team} » ou « recuperer list 'contexte:${team}:*' » (droit SCAN) les montrent.`,
+    );
   } else if (listing.unindexed !== undefined && listing.unindexed > 0) {
-    notices.push(`${listing.unindexed} note(s) de l’équipe ${team} hors de l’index (publiées par un ancien script ?) : « admin audit --equipe ${team} --corriger » les indexe.`);
+    notices.push(
+      `${listing.unindexed} note(s) de l’équipe ${team} hors de l’index (publiées par un ancien script ?) : « admin audit --equipe ${team} --corriger » les indexe.`,
+    );
   }
   return notices;
 }
@@ -282,8 +308,13 @@ function byRecency(a: ListedEntry, b: ListedEntry): number {
 
 /** The header fields `list` shows (title, summary) read like the note: their alerts, with the field they come from. */
 function headerAlerts(title: string | undefined, summary: string | undefined) {
-  const fields = [['titre', title], ['resume', summary]] as const;
-  return fields.flatMap(([field, value]) => (value === undefined ? [] : readField(value).alertes.map((alert) => ({ champ: field, regle: alert.rule, extrait: alert.excerpt }))));
+  const fields = [
+    ['titre', title],
+    ['resume', summary],
+  ] as const;
+  return fields.flatMap(([field, value]) =>
+    value === undefined ? [] : readField(value).alertes.map((alert) => ({ champ: field, regle: alert.rule, extrait: alert.excerpt })),
+  );
 }
 
 function renderList(entries: ListedEntry[], mailbox: string, what: string, ttlMax: number): string {
@@ -302,7 +333,11 @@ function renderList(entries: ListedEntry[], mailbox: string, what: string, ttlMa
     `${headerAlerts(title, summary).length > 0 ? '[ALERTE] ' : ''}${vigilance.length > 0 ? '[VIGILANCE] ' : ''}${title === undefined ? '' : excerptOf(title).slice(0, 60)}`,
   ]);
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-  const format = (row: string[]) => row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd();
+  const format = (row: string[]) =>
+    row
+      .map((cell, column) => cell.padEnd(widths[column]!))
+      .join('  ')
+      .trimEnd();
   return `${head} ; ${entries.length} note(s) pour ${what}\n${[header, ...rows].map(format).join('\n')}\n`;
 }
 
@@ -313,10 +348,18 @@ function formatSize(bytes: number): string {
 }
 
 async function get(mailbox: Mailbox, key: string, target: Target, options: { force: boolean; json: boolean; frame: boolean }): Promise<void> {
-  const fetched = await explainDenied(mailbox.get(key), `l’utilisateur ${mailbox.user} n’a pas le droit de lire ${key}`, 'Chacun ne lit que les notes de son équipe.');
+  const fetched = await explainDenied(
+    mailbox.get(key),
+    `l’utilisateur ${mailbox.user} n’a pas le droit de lire ${key}`,
+    'Chacun ne lit que les notes de son équipe.',
+  );
   if (fetched === undefined) {
     const { team } = requireKey(key);
-    throw new CliError(`clé introuvable dans ${mailbox.label} : ${key} (expirée, supprimée ou jamais publiée)`, ExitCode.NotFound, `Listez les notes disponibles avec : recuperer list --equipe ${team}`);
+    throw new CliError(
+      `clé introuvable dans ${mailbox.label} : ${key} (expirée, supprimée ou jamais publiée)`,
+      ExitCode.NotFound,
+      `Listez les notes disponibles avec : recuperer list --equipe ${team}`,
+    );
   }
   const { value, vigilance } = fetched;
   if (target.path === '-') return toStandardOutput(value, key, mailbox.label, vigilance);
@@ -324,7 +367,9 @@ async function get(mailbox: Mailbox, key: string, target: Target, options: { for
   const isSession = requireKey(key).kind === 'session';
   // Written by default under partage/: say so when git would commit it (our installer excludes it; other installers do not).
   const exposed = !target.explicit && ignoredByGit(target.path, process.cwd()) === false;
-  const notIgnored = exposed ? `${target.path} n’est pas ignoré par git : ajoutez /partage/ à .git/info/exclude (ou à .gitignore) pour ne pas le committer` : undefined;
+  const notIgnored = exposed
+    ? `${target.path} n’est pas ignoré par git : ajoutez /partage/ à .git/info/exclude (ou à .gitignore) pour ne pas le committer`
+    : undefined;
   const reading = isSession ? inspectExport(value) : inspectNote(value);
   if (options.json) {
     const sha256 = createHash('sha256').update(value).digest('hex');
@@ -332,7 +377,15 @@ async function get(mailbox: Mailbox, key: string, target: Target, options: { for
     // What the mailbox found (the value changed since publication, no expiry…) joins the reading's points of vigilance.
     const stored = vigilance.map((finding) => ({ ligne: null, regle: finding.code, extrait: finding.message }));
     const project = notIgnored ? [{ ligne: null, regle: 'partage-non-ignore', extrait: notIgnored }] : [];
-    printJson({ cle: key, fichier: target.path, octets: value.length, sha256, boite: mailbox.label, ...shown, vigilance: [...stored, ...project, ...shown.vigilance] });
+    printJson({
+      cle: key,
+      fichier: target.path,
+      octets: value.length,
+      sha256,
+      boite: mailbox.label,
+      ...shown,
+      vigilance: [...stored, ...project, ...shown.vigilance],
+    });
     return;
   }
   const shown = escapeControls(target.path);
@@ -354,20 +407,32 @@ function toStandardOutput(value: Buffer, key: string, label: string, vigilance: 
 }
 
 async function remove(mailbox: Mailbox, key: string, json: boolean): Promise<void> {
-  const removed = await explainDenied(mailbox.remove(key), `l’utilisateur ${mailbox.user} n’a pas le droit de supprimer ${key}`, 'Un auteur ne supprime que ses propres notes ; la purge d’une équipe revient à qui administre la boîte.');
+  const removed = await explainDenied(
+    mailbox.remove(key),
+    `l’utilisateur ${mailbox.user} n’a pas le droit de supprimer ${key}`,
+    'Un auteur ne supprime que ses propres notes ; la purge d’une équipe revient à qui administre la boîte.',
+  );
   if (removed.length === 0) throw new CliError(`clé introuvable dans ${mailbox.label} : ${key} (expirée ou jamais publiée)`, ExitCode.NotFound);
   if (json) printJson({ supprimees: removed, boite: mailbox.label });
   else process.stdout.write(`${removed.map((deleted) => `Supprimé : ${deleted}`).join('\n')}\nBoîte : ${mailbox.label}\n`);
 }
 
 async function purge(mailbox: Mailbox, team: string, json: boolean): Promise<void> {
-  const count = await explainDenied(mailbox.purge(team), `l’utilisateur ${mailbox.user} n’a pas le droit de purger l’équipe ${team}`, 'La purge revient à qui administre la boîte.');
+  const count = await explainDenied(
+    mailbox.purge(team),
+    `l’utilisateur ${mailbox.user} n’a pas le droit de purger l’équipe ${team}`,
+    'La purge revient à qui administre la boîte.',
+  );
   if (json) printJson({ equipe: team, supprimees: count, boite: mailbox.label });
   else process.stdout.write(`Purgé : ${count} clé(s) de l’équipe ${team}\nBoîte : ${mailbox.label} (le journal est gardé)\n`);
 }
 
 async function journal(mailbox: Mailbox, team: string, since: Date, json: boolean): Promise<void> {
-  const { events, anomalies } = await explainDenied(mailbox.journal(team, since), `l’utilisateur ${mailbox.user} n’a pas le droit de lire le journal de l’équipe ${team}`, 'Le journal se lit avec un compte d’administration de la boîte.');
+  const { events, anomalies } = await explainDenied(
+    mailbox.journal(team, since),
+    `l’utilisateur ${mailbox.user} n’a pas le droit de lire le journal de l’équipe ${team}`,
+    'Le journal se lit avec un compte d’administration de la boîte.',
+  );
   const shown = (event: JournalEvent) => ({
     quand: event.at.toISOString(),
     evenement: event.kind,
@@ -399,7 +464,9 @@ async function journal(mailbox: Mailbox, team: string, since: Date, json: boolea
       .filter(Boolean)
       .join('  '),
   );
-  process.stdout.write(`Boîte : ${mailbox.label} ; journal de l’équipe ${team} depuis ${formatMoment(since)} : ${events.length} événement(s)\n${lines.join('\n')}${lines.length ? '\n' : ''}`);
+  process.stdout.write(
+    `Boîte : ${mailbox.label} ; journal de l’équipe ${team} depuis ${formatMoment(since)} : ${events.length} événement(s)\n${lines.join('\n')}${lines.length ? '\n' : ''}`,
+  );
   process.stdout.write(anomalies.map((anomaly) => `Vigilance : ${anomaly.message}\n`).join(''));
 }
 

@@ -1,13 +1,13 @@
-import { exitCodesSection, parseCommandLine, printJson, runProgram, type Program } from '../lib/cli.js';
 import { checkEncoding, checkNote } from '../lib/checks/check-note.js';
-import { refusing, secretProblems, type CheckReport } from '../lib/checks/problem.js';
+import { type CheckReport, refusing, secretProblems } from '../lib/checks/problem.js';
+import { exitCodesSection, type Program, parseCommandLine, printJson, runProgram } from '../lib/cli.js';
 import { UsageError } from '../lib/errors.js';
 import { ExitCode } from '../lib/exit-code.js';
+import { JsonSyntaxError } from '../lib/json-walk.js';
 import { MAX_NOTE_BYTES, MAX_SESSION_BYTES, readInputFile } from '../lib/read-input-file.js';
 import { readingJson, renderReport, renderSenderAlerts, reportJson } from '../lib/report.js';
-import { readNote } from '../lib/untrusted/read-untrusted.js';
-import { JsonSyntaxError } from '../lib/json-walk.js';
 import { findSecrets, findSecretsInJson } from '../lib/secrets/find-secrets.js';
+import { readNote } from '../lib/untrusted/read-untrusted.js';
 
 const HELP = `Usage : verifier <note>… [--json]
         verifier --secrets <fichier>… [--json]

@@ -3,6 +3,7 @@
 // ${XDG_CACHE_HOME:-~/.cache}/contexte-skills/v8 (0700, files 0600), which
 // saves about 10 ms of compilation per call once warm. A cache that is not the
 // user's own, or not private, is not used: its bytes would become code.
+// biome-ignore lint/correctness/noUnusedVariables: called by the wrapper build.mjs writes around each bundle.
 function runWithCodeCache(code, hash, require, module, filename, dirname) {
   const fs = require('node:fs');
   const path = require('node:path');

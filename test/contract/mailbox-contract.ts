@@ -80,7 +80,14 @@ export function mailboxContract(name: string, start: () => Promise<Backend>): vo
 
     it('keeps title and summary readable for a real note', async () => {
       const team = uniqueTeam();
-      await mailbox.publish({ team, author: 'bob', note: Buffer.from(handoffNote()), ttlSeconds: 60, now: new Date(), summary: { title: 'Migration du catalogue vers HTTP' } });
+      await mailbox.publish({
+        team,
+        author: 'bob',
+        note: Buffer.from(handoffNote()),
+        ttlSeconds: 60,
+        now: new Date(),
+        summary: { title: 'Migration du catalogue vers HTTP' },
+      });
       expect((await rows({ team }))[0]?.title).toBe('Migration du catalogue vers HTTP');
     });
 
@@ -168,7 +175,14 @@ export function mailboxContract(name: string, start: () => Promise<Backend>): vo
       const { events, anomalies } = await mailbox.journal(team, since);
       expect(anomalies).toEqual([]);
       expect(events.map((event) => event.kind)).toEqual(['publication', 'lecture', 'refus', 'suppression', 'purge']);
-      expect(events[0]).toMatchObject({ team, user: mailbox.user, author: 'alice', key: noteKey, size: Buffer.byteLength('journalisée'), sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+      expect(events[0]).toMatchObject({
+        team,
+        user: mailbox.user,
+        author: 'alice',
+        key: noteKey,
+        size: Buffer.byteLength('journalisée'),
+        sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+      });
       expect(events[2]).toMatchObject({ author: 'bob', detail: 'jeton-github ligne 12' });
       expect((await mailbox.journal(team, new Date(Date.now() + 60_000))).events).toEqual([]);
     });

@@ -48,7 +48,9 @@ export async function startLiteralModel(steps: Step[]): Promise<LiteralModel> {
       requests.push({ tools: Boolean(chat.tools?.length), toolResults });
       response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
       const send = (delta: object, finish: string | null = null) =>
-        response.write(`data: ${JSON.stringify({ id: `chunk-${requests.length}`, object: 'chat.completion.chunk', created: 0, model: 'literal', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`);
+        response.write(
+          `data: ${JSON.stringify({ id: `chunk-${requests.length}`, object: 'chat.completion.chunk', created: 0, model: 'literal', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`,
+        );
       const say = (text: string) => {
         send({ role: 'assistant', content: text });
         send({}, 'stop');
@@ -59,7 +61,12 @@ export async function startLiteralModel(steps: Step[]): Promise<LiteralModel> {
         const step = steps[toolResults.length];
         const call = step ? nextCall(step, toolResults, log) : undefined;
         if (call) {
-          send({ role: 'assistant', tool_calls: [{ index: 0, id: `call_${toolResults.length + 1}`, type: 'function', function: { name: call.tool, arguments: JSON.stringify(call.input) } }] });
+          send({
+            role: 'assistant',
+            tool_calls: [
+              { index: 0, id: `call_${toolResults.length + 1}`, type: 'function', function: { name: call.tool, arguments: JSON.stringify(call.input) } },
+            ],
+          });
           send({}, 'tool_calls');
         } else {
           say(step ? 'Je ne trouve pas la commande documentée.' : 'Terminé.');
@@ -81,7 +88,12 @@ function nextCall(step: Step, toolResults: string[], log: string[]): { tool: str
     log.push('aucun skill chargé');
     return undefined;
   }
-  const commands = [...skillText.matchAll(/```bash\n([\s\S]*?)```/g)].flatMap((block) => block[1]!.split('\n').map((line) => line.trim()).filter(Boolean));
+  const commands = [...skillText.matchAll(/```bash\n([\s\S]*?)```/g)].flatMap((block) =>
+    block[1]!
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean),
+  );
   const documented = commands.find((line) => step.command.test(line));
   if (!documented) {
     log.push(`aucune commande documentée ne correspond à ${step.command}`);
@@ -107,6 +119,7 @@ function nextCall(step: Step, toolResults: string[], log: string[]): { tool: str
 
 function contentText(content: unknown): string {
   if (typeof content === 'string') return content;
-  if (Array.isArray(content)) return content.map((part) => (typeof part === 'object' && part && 'text' in part ? String((part as { text: unknown }).text) : '')).join('');
+  if (Array.isArray(content))
+    return content.map((part) => (typeof part === 'object' && part && 'text' in part ? String((part as { text: unknown }).text) : '')).join('');
   return '';
 }

@@ -3,12 +3,12 @@
  * own temporary folder, and stops it afterwards. Each test file gets its own
  * server, so files run in parallel without sharing state.
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { promisify } from 'node:util';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { Cluster, Redis, type RedisOptions } from 'ioredis';
 
 const run = promisify(execFile);
@@ -60,7 +60,11 @@ export async function startRedis(extraArgs: string[] = [], password = randomPass
 }
 
 /** Starts redis-server on a free port (retrying if another process took it) and connects an admin client. */
-async function launch(dir: string, args: (port: number) => string[], client: (port: number) => RedisOptions): Promise<{ port: number; child: ChildProcess; admin: Redis }> {
+async function launch(
+  dir: string,
+  args: (port: number) => string[],
+  client: (port: number) => RedisOptions,
+): Promise<{ port: number; child: ChildProcess; admin: Redis }> {
   for (let attempt = 0; ; attempt++) {
     const port = await freePort();
     const child = spawn('redis-server', args(port), { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -116,16 +120,68 @@ export async function startTlsRedis(): Promise<TlsRedisServer> {
   const dir = await mkdtemp(join(tmpdir(), 'contexte-tls-'));
   const file = (name: string) => join(dir, name);
   const openssl = (...args: string[]) => run('openssl', args, { cwd: dir });
-  await openssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=contexte-test-ca', '-keyout', file('ca.key'), '-out', file('ca.crt'));
+  await openssl(
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-days',
+    '1',
+    '-subj',
+    '/CN=contexte-test-ca',
+    '-keyout',
+    file('ca.key'),
+    '-out',
+    file('ca.crt'),
+  );
   await openssl('req', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=localhost', '-keyout', file('server.key'), '-out', file('server.csr'));
   await run('sh', ['-c', `printf 'subjectAltName=DNS:localhost,IP:127.0.0.1\\n' > ${file('san.ext')}`]);
-  await openssl('x509', '-req', '-in', file('server.csr'), '-CA', file('ca.crt'), '-CAkey', file('ca.key'), '-CAcreateserial', '-days', '1', '-extfile', file('san.ext'), '-out', file('server.crt'));
+  await openssl(
+    'x509',
+    '-req',
+    '-in',
+    file('server.csr'),
+    '-CA',
+    file('ca.crt'),
+    '-CAkey',
+    file('ca.key'),
+    '-CAcreateserial',
+    '-days',
+    '1',
+    '-extfile',
+    file('san.ext'),
+    '-out',
+    file('server.crt'),
+  );
   const password = randomPassword();
   const ca = await readFile(file('ca.crt'));
   const { port, child, admin } = await launch(
     dir,
-    (port) => ['--port', '0', '--tls-port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--requirepass', password,
-      '--tls-cert-file', file('server.crt'), '--tls-key-file', file('server.key'), '--tls-ca-cert-file', file('ca.crt'), '--tls-auth-clients', 'no'],
+    (port) => [
+      '--port',
+      '0',
+      '--tls-port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+      '--dir',
+      dir,
+      '--requirepass',
+      password,
+      '--tls-cert-file',
+      file('server.crt'),
+      '--tls-key-file',
+      file('server.key'),
+      '--tls-ca-cert-file',
+      file('ca.crt'),
+      '--tls-auth-clients',
+      'no',
+    ],
     (port) => ({ port, host: '127.0.0.1', password, tls: { ca, servername: 'localhost' } }),
   );
   return {
@@ -161,8 +217,28 @@ export async function startCluster(): Promise<RedisCluster> {
   const children = ports.map((port) =>
     spawn(
       'redis-server',
-      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--cluster-enabled', 'yes',
-        '--cluster-config-file', `nodes-${port}.conf`, '--cluster-node-timeout', '2000', '--requirepass', password, '--masterauth', password],
+      [
+        '--port',
+        String(port),
+        '--bind',
+        '127.0.0.1',
+        '--save',
+        '',
+        '--appendonly',
+        'no',
+        '--dir',
+        dir,
+        '--cluster-enabled',
+        'yes',
+        '--cluster-config-file',
+        `nodes-${port}.conf`,
+        '--cluster-node-timeout',
+        '2000',
+        '--requirepass',
+        password,
+        '--masterauth',
+        password,
+      ],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     ),
   );
@@ -178,13 +254,18 @@ export async function startCluster(): Promise<RedisCluster> {
       probe.disconnect();
       if (!ready) throw new Error(`cluster node ${port} did not start`);
     }
-    await run('redis-cli', ['--no-auth-warning', '-a', password, '--cluster', 'create', ...ports.map((port) => `127.0.0.1:${port}`), '--cluster-yes'], { timeout: 30_000 });
+    await run('redis-cli', ['--no-auth-warning', '-a', password, '--cluster', 'create', ...ports.map((port) => `127.0.0.1:${port}`), '--cluster-yes'], {
+      timeout: 30_000,
+    });
     for (let i = 0; i < 100; i++) {
       const { stdout } = await run('redis-cli', ['--no-auth-warning', '-a', password, '-p', String(ports[0]), 'cluster', 'info']);
       if (stdout.includes('cluster_state:ok')) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    const admin = new Cluster(ports.map((port) => ({ host: '127.0.0.1', port })), { redisOptions: { password } });
+    const admin = new Cluster(
+      ports.map((port) => ({ host: '127.0.0.1', port })),
+      { redisOptions: { password } },
+    );
     admin.on('error', () => undefined);
     return {
       ports,

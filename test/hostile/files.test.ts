@@ -9,8 +9,8 @@ import { chmod, mkdir, open, readFile, rm, symlink, writeFile } from 'node:fs/pr
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handoffNote } from '../helpers/notes.js';
-import { lire, publier, verifier, type RunResult } from '../helpers/run-program.js';
-import { expectNoTrace, expectPublierRefusal, expectQuick, expectRefusal, expectVerifierRefusal, notesIn, tempDir, type ProgramName } from './support.js';
+import { lire, publier, type RunResult, verifier } from '../helpers/run-program.js';
+import { expectNoTrace, expectPublierRefusal, expectQuick, expectRefusal, expectVerifierRefusal, notesIn, type ProgramName, tempDir } from './support.js';
 
 const MIB = 1024 * 1024;
 const NOTE_LIMIT = MIB;
@@ -40,7 +40,7 @@ function noteOfSize(size: number): Buffer {
   const base = Buffer.from(handoffNote({ extra: '\n' }));
   const line = 'Paragraphe de remplissage sans importance pour la reprise du travail.\n';
   const missing = size - base.length;
-  const padding = line.repeat(Math.ceil(missing / line.length)).slice(0, missing - 1) + '\n';
+  const padding = `${line.repeat(Math.ceil(missing / line.length)).slice(0, missing - 1)}\n`;
   const result = Buffer.concat([base, Buffer.from(padding)]);
   expect(result.length).toBe(size);
   return result;
@@ -82,7 +82,12 @@ interface Role {
 const timeoutMs = 10_000;
 const roles: Role[] = [
   { label: 'publier <fichier>', program: 'publier', limit: NOTE_LIMIT, run: (file, env) => publier([file, 'catalogue', 'alice'], { env, timeoutMs }) },
-  { label: 'publier … [session.json]', program: 'publier', limit: EXPORT_LIMIT, run: (file, env) => publier([validNote, 'catalogue', 'alice', file], { env, timeoutMs }) },
+  {
+    label: 'publier … [session.json]',
+    program: 'publier',
+    limit: EXPORT_LIMIT,
+    run: (file, env) => publier([validNote, 'catalogue', 'alice', file], { env, timeoutMs }),
+  },
   { label: 'verifier <note>', program: 'verifier', limit: NOTE_LIMIT, run: (file, env) => verifier([file], { env, timeoutMs }) },
   { label: 'verifier --secrets <fichier>', program: 'verifier', limit: EXPORT_LIMIT, run: (file, env) => verifier(['--secrets', file], { env, timeoutMs }) },
   { label: 'lire <note>', program: 'lire', limit: NOTE_LIMIT, run: (file, env) => lire([file], { env, timeoutMs }) },

@@ -9,10 +9,10 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { plantIndexEntry } from '../helpers/redis-index.js';
 import { handoffNote } from '../helpers/notes.js';
-import { startRedis, type RedisServer } from '../helpers/redis-server.js';
-import { lire, publier, recuperer, verifier, type RunResult } from '../helpers/run-program.js';
+import { plantIndexEntry } from '../helpers/redis-index.js';
+import { type RedisServer, startRedis } from '../helpers/redis-server.js';
+import { lire, publier, type RunResult, recuperer, verifier } from '../helpers/run-program.js';
 import { expectNoTrace, expectPublierRefusal, expectQuick, expectVerifierRefusal, filesUnder, notesIn, tempDir, withHeader } from './support.js';
 
 const FIELDS = 'titre: Titre\nauteur: alice\nequipe: catalogue\ndate: 2026-12-02\nresume: Résumé';
@@ -20,7 +20,12 @@ const FIELDS = 'titre: Titre\nauteur: alice\nequipe: catalogue\ndate: 2026-12-02
 function billionLaughs(): string {
   const levels = 'abcdefghi'.split('');
   const lines = [`a: &a [${Array(9).fill('"lol"').join(', ')}]`];
-  for (let i = 1; i < levels.length; i++) lines.push(`${levels[i]}: &${levels[i]} [${Array(9).fill(`*${levels[i - 1]}`).join(', ')}]`);
+  for (let i = 1; i < levels.length; i++)
+    lines.push(
+      `${levels[i]}: &${levels[i]} [${Array(9)
+        .fill(`*${levels[i - 1]}`)
+        .join(', ')}]`,
+    );
   return `${FIELDS}\n${lines.join('\n')}\nbombe: *i`;
 }
 
@@ -47,12 +52,32 @@ const hostileNotes: HostileNote[] = [
   { slug: 'pas-un-objet', label: 'a header that is a YAML list, not fields', content: () => withHeader(handoffNote(), '- titre\n- auteur\n- equipe') },
   { slug: 'bombe', label: 'a YAML alias bomb (9 levels × 9 references)', content: () => withHeader(handoffNote(), billionLaughs()) },
   { slug: 'mega', label: 'a 1 MB header', content: () => withHeader(handoffNote(), megabyteHeader()) },
-  { slug: 'non-ferme', label: 'a header never closed, then 1 MB of YAML-looking lines', content: () => `---\n${megabyteHeader()}\n${handoffNote().replace(/^---\n[\s\S]*?\n---\n/, '')}` },
-  { slug: 'profond', label: 'a header nested 6,000 levels deep (flow)', content: () => withHeader(handoffNote(), `${FIELDS}\nx: ${'['.repeat(6000)}${']'.repeat(6000)}`) },
-  { slug: 'profond-bloc', label: 'a header nested 5,000 levels deep (block sequences)', content: () => withHeader(handoffNote(), `${FIELDS}\nx:\n  ${'- '.repeat(5000)}fin`) },
+  {
+    slug: 'non-ferme',
+    label: 'a header never closed, then 1 MB of YAML-looking lines',
+    content: () => `---\n${megabyteHeader()}\n${handoffNote().replace(/^---\n[\s\S]*?\n---\n/, '')}`,
+  },
+  {
+    slug: 'profond',
+    label: 'a header nested 6,000 levels deep (flow)',
+    content: () => withHeader(handoffNote(), `${FIELDS}\nx: ${'['.repeat(6000)}${']'.repeat(6000)}`),
+  },
+  {
+    slug: 'profond-bloc',
+    label: 'a header nested 5,000 levels deep (block sequences)',
+    content: () => withHeader(handoffNote(), `${FIELDS}\nx:\n  ${'- '.repeat(5000)}fin`),
+  },
   { slug: 'cles-doublees', label: 'a header with the same key twice', content: () => withHeader(handoffNote(), `${FIELDS}\nequipe: autre`) },
-  { slug: 'nul-yaml', label: 'a team name holding an escaped NUL (\\0) in YAML', content: () => withHeader(handoffNote(), FIELDS.replace('equipe: catalogue', 'equipe: "cata\\0logue"')) },
-  { slug: 'esc-yaml', label: 'an author name holding an escaped ESC (\\e) in YAML', content: () => withHeader(handoffNote(), FIELDS.replace('auteur: alice', 'auteur: "ali\\e[31mce"')) },
+  {
+    slug: 'nul-yaml',
+    label: 'a team name holding an escaped NUL (\\0) in YAML',
+    content: () => withHeader(handoffNote(), FIELDS.replace('equipe: catalogue', 'equipe: "cata\\0logue"')),
+  },
+  {
+    slug: 'esc-yaml',
+    label: 'an author name holding an escaped ESC (\\e) in YAML',
+    content: () => withHeader(handoffNote(), FIELDS.replace('auteur: alice', 'auteur: "ali\\e[31mce"')),
+  },
 ];
 
 let root: string;
@@ -165,7 +190,14 @@ async function storeInRedis(note: HostileNote): Promise<Buffer> {
   await redis.admin.set(keyOf(note), content, 'EX', 600);
   // The index entry list reads, with the hostile header as title and summary.
   const header = /^---\n([\s\S]*?)\n---\n/.exec(content.toString('utf8'))?.[1] ?? content.toString('utf8').slice(0, 1_000_000);
-  await plantIndexEntry(redis.admin, keyOf(note), { cle: keyOf(note), expire: Date.now() + 600_000, taille: content.length, sha256: createHash('sha256').update(content).digest('hex'), titre: header, resume: header });
+  await plantIndexEntry(redis.admin, keyOf(note), {
+    cle: keyOf(note),
+    expire: Date.now() + 600_000,
+    taille: content.length,
+    sha256: createHash('sha256').update(content).digest('hex'),
+    titre: header,
+    resume: header,
+  });
   return content;
 }
 
@@ -240,7 +272,10 @@ describe('a hostile index entry in Redis', () => {
     expect(/[\u0000-\u0008\u000b-\u001f\u007f]/.test(result.stdout), JSON.stringify(result.stdout)).toBe(false);
     const rows = result.stdout.split('\n').filter((line) => line.startsWith(team));
     expect(rows).toHaveLength(1);
-    expect(result.stdout.split('\n').some((line) => line.startsWith('system:')), JSON.stringify(result.stdout)).toBe(false);
+    expect(
+      result.stdout.split('\n').some((line) => line.startsWith('system:')),
+      JSON.stringify(result.stdout),
+    ).toBe(false);
   });
 
   it.each([
@@ -252,7 +287,10 @@ describe('a hostile index entry in Redis', () => {
     const key = `contexte:${team}:auteur:${STAMP}`;
     await redis.admin.set(key, handoffNote(), 'EX', 600);
     await plantIndexEntry(redis.admin, key, entry);
-    for (const args of [['list', '--equipe', team], ['list', '--equipe', team, '--json']]) {
+    for (const args of [
+      ['list', '--equipe', team],
+      ['list', '--equipe', team, '--json'],
+    ]) {
       const result = await recuperer(args, { env: redis.env, timeoutMs: 15_000 });
       expectDoneQuickly(result);
     }
@@ -310,7 +348,11 @@ const hostileExports: [string, () => string | Buffer, RegExp][] = [
   ['info and messages of the wrong types', () => '{"info": "x", "messages": {}}', /export-format/],
   ['JSON arrays nested 100,000 levels deep', () => deepArrays, /export-(json|format)/],
   ['JSON objects nested 100,000 levels deep', () => deepObjects, /export-(json|format)/],
-  ['an export whose messages nest 100,000 levels deep', () => `{"info":{"title":"[redacted:session-title:ses_1]"},"messages":[${deepArrays}]}`, /export-(json|format)/],
+  [
+    'an export whose messages nest 100,000 levels deep',
+    () => `{"info":{"title":"[redacted:session-title:ses_1]"},"messages":[${deepArrays}]}`,
+    /export-(json|format)/,
+  ],
 ];
 
 describe('publier with a hostile session export', () => {

@@ -9,9 +9,9 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handoffNote } from '../helpers/notes.js';
-import { startRedis, type RedisServer } from '../helpers/redis-server.js';
-import { admin, publier, recuperer, verifier, lire, type RunResult } from '../helpers/run-program.js';
-import { expectRefusal, filesUnder, notesIn, tempDir, type ProgramName } from './support.js';
+import { type RedisServer, startRedis } from '../helpers/redis-server.js';
+import { admin, lire, publier, type RunResult, recuperer, verifier } from '../helpers/run-program.js';
+import { expectRefusal, filesUnder, notesIn, type ProgramName, tempDir } from './support.js';
 
 let root: string;
 let validNote: string;
@@ -53,7 +53,7 @@ async function expectMailboxUntouched(): Promise<void> {
 /** The message stays on its first line: the next line, if any, is the hint. */
 function expectOneLine(result: RunResult): void {
   const lines = result.stderr.split('\n');
-  expect(lines[1] ?? '', JSON.stringify(result.stderr.slice(0, 300))).toMatch(/^(  → |$)/);
+  expect(lines[1] ?? '', JSON.stringify(result.stderr.slice(0, 300))).toMatch(/^( {2}→ |$)/);
 }
 
 // ---------------------------------------------------------------------------
@@ -96,11 +96,31 @@ const nameChannels: NameChannel[] = [
   { label: 'publier <equipe>', program: 'publier', kind: 'equipe', run: (name) => publier([validNote, name, 'alice'], { env: boxEnv }) },
   { label: 'publier <auteur>', program: 'publier', kind: 'auteur', run: (name) => publier([validNote, 'catalogue', name], { env: boxEnv }) },
   { label: 'recuperer list --equipe', program: 'recuperer', kind: 'equipe', run: (name) => recuperer(['list', '--equipe', name], { env: boxEnv }) },
-  { label: 'recuperer list --auteur', program: 'recuperer', kind: 'auteur', run: (name) => recuperer(['list', '--equipe', 'catalogue', '--auteur', name], { env: boxEnv }) },
-  { label: 'recuperer purger --equipe', program: 'recuperer', kind: 'equipe', run: (name) => recuperer(['purger', '--equipe', name, '--oui'], { env: boxEnv }) },
+  {
+    label: 'recuperer list --auteur',
+    program: 'recuperer',
+    kind: 'auteur',
+    run: (name) => recuperer(['list', '--equipe', 'catalogue', '--auteur', name], { env: boxEnv }),
+  },
+  {
+    label: 'recuperer purger --equipe',
+    program: 'recuperer',
+    kind: 'equipe',
+    run: (name) => recuperer(['purger', '--equipe', name, '--oui'], { env: boxEnv }),
+  },
   { label: 'recuperer journal --equipe', program: 'recuperer', kind: 'equipe', run: (name) => recuperer(['journal', '--equipe', name], { env: boxEnv }) },
-  { label: 'admin utilisateur <equipe>', program: 'admin', kind: 'equipe', run: (name) => admin(['utilisateur', name, 'alice'], { env: { CONTEXTE_MOT_DE_PASSE: adminPassword } }) },
-  { label: 'admin utilisateur <auteur>', program: 'admin', kind: 'auteur', run: (name) => admin(['utilisateur', 'catalogue', name], { env: { CONTEXTE_MOT_DE_PASSE: adminPassword } }) },
+  {
+    label: 'admin utilisateur <equipe>',
+    program: 'admin',
+    kind: 'equipe',
+    run: (name) => admin(['utilisateur', name, 'alice'], { env: { CONTEXTE_MOT_DE_PASSE: adminPassword } }),
+  },
+  {
+    label: 'admin utilisateur <auteur>',
+    program: 'admin',
+    kind: 'auteur',
+    run: (name) => admin(['utilisateur', 'catalogue', name], { env: { CONTEXTE_MOT_DE_PASSE: adminPassword } }),
+  },
   { label: 'admin revoquer <auteur>', program: 'admin', kind: 'auteur', run: (name) => admin(['revoquer', name]) },
 ];
 
@@ -288,7 +308,6 @@ interface UsageCase {
 const usageCases: UsageCase[] = [
   // verifier
   { label: 'verifier without a file', program: 'verifier', args: () => [] },
-  { label: 'verifier with two files', program: 'verifier', args: ({ note }) => [note, note] },
   { label: 'verifier --secrets without a file', program: 'verifier', args: () => ['--secrets'] },
   { label: 'verifier with an unknown option', program: 'verifier', args: ({ note }) => [note, '--bogus'], message: /option inconnue/ },
   { label: 'verifier with a short unknown option', program: 'verifier', args: ({ note }) => [note, '-x'], message: /option inconnue/ },
@@ -304,7 +323,12 @@ const usageCases: UsageCase[] = [
   { label: 'publier without author nor REDIS_USERNAME', program: 'publier', args: ({ note }) => [note, 'catalogue'] },
   { label: 'publier with five arguments', program: 'publier', args: ({ note }) => [note, 'catalogue', 'alice', note, 'de-trop'], message: /trop d’arguments/ },
   { label: 'publier with an unknown option', program: 'publier', args: ({ note }) => [note, 'catalogue', 'alice', '--bogus'], message: /option inconnue/ },
-  { label: 'publier --force (a recuperer option)', program: 'publier', args: ({ note }) => [note, 'catalogue', 'alice', '--force'], message: /option inconnue/ },
+  {
+    label: 'publier --force (a recuperer option)',
+    program: 'publier',
+    args: ({ note }) => [note, 'catalogue', 'alice', '--force'],
+    message: /option inconnue/,
+  },
   { label: 'publier --non-expurge=oui', program: 'publier', args: ({ note }) => [note, 'catalogue', 'alice', '--non-expurge=oui'] },
   { label: 'publier --json=1', program: 'publier', args: ({ note }) => [note, 'catalogue', 'alice', '--json=1'] },
   // recuperer
@@ -332,11 +356,21 @@ const usageCases: UsageCase[] = [
   { label: 'recuperer purger without --equipe', program: 'recuperer', args: () => ['purger', '--oui'] },
   { label: 'recuperer purger without --oui', program: 'recuperer', args: () => ['purger', '--equipe', 'catalogue'] },
   { label: 'recuperer purger --oui=non', program: 'recuperer', args: () => ['purger', '--equipe', 'catalogue', '--oui=non'] },
-  { label: 'recuperer purger with an extra argument', program: 'recuperer', args: () => ['purger', 'catalogue', '--equipe', 'catalogue', '--oui'], message: /trop d’arguments/ },
+  {
+    label: 'recuperer purger with an extra argument',
+    program: 'recuperer',
+    args: () => ['purger', 'catalogue', '--equipe', 'catalogue', '--oui'],
+    message: /trop d’arguments/,
+  },
   { label: 'recuperer purger --auteur', program: 'recuperer', args: () => ['purger', '--equipe', 'catalogue', '--auteur', 'alice', '--oui'] },
   { label: 'recuperer purger --force', program: 'recuperer', args: () => ['purger', '--equipe', 'catalogue', '--oui', '--force'] },
   { label: 'recuperer journal without --equipe', program: 'recuperer', args: () => ['journal'] },
-  { label: 'recuperer journal with an extra argument', program: 'recuperer', args: () => ['journal', 'catalogue', '--equipe', 'catalogue'], message: /trop d’arguments/ },
+  {
+    label: 'recuperer journal with an extra argument',
+    program: 'recuperer',
+    args: () => ['journal', 'catalogue', '--equipe', 'catalogue'],
+    message: /trop d’arguments/,
+  },
   { label: 'recuperer journal --oui', program: 'recuperer', args: () => ['journal', '--equipe', 'catalogue', '--oui'] },
   { label: 'recuperer journal --depuis without a value', program: 'recuperer', args: () => ['journal', '--equipe', 'catalogue', '--depuis'] },
   // admin
@@ -345,13 +379,26 @@ const usageCases: UsageCase[] = [
   { label: 'admin utilisateur without arguments', program: 'admin', args: () => ['utilisateur'] },
   { label: 'admin utilisateur with the team only', program: 'admin', args: () => ['utilisateur', 'catalogue'] },
   { label: 'admin utilisateur with three arguments', program: 'admin', args: () => ['utilisateur', 'catalogue', 'alice', 'de-trop'] },
-  { label: 'admin utilisateur with an unknown option', program: 'admin', args: () => ['utilisateur', 'catalogue', 'alice', '--bogus'], message: /option inconnue/ },
-  { label: 'admin utilisateur --fichier-mot-de-passe without a value', program: 'admin', args: () => ['utilisateur', 'catalogue', 'alice', '--fichier-mot-de-passe'] },
+  {
+    label: 'admin utilisateur with an unknown option',
+    program: 'admin',
+    args: () => ['utilisateur', 'catalogue', 'alice', '--bogus'],
+    message: /option inconnue/,
+  },
+  {
+    label: 'admin utilisateur --fichier-mot-de-passe without a value',
+    program: 'admin',
+    args: () => ['utilisateur', 'catalogue', 'alice', '--fichier-mot-de-passe'],
+  },
   { label: 'admin utilisateur … default (the Redis admin user)', program: 'admin', args: () => ['utilisateur', 'catalogue', 'default'] },
   { label: 'admin revoquer without an author', program: 'admin', args: () => ['revoquer'] },
   { label: 'admin revoquer with two authors', program: 'admin', args: () => ['revoquer', 'alice', 'bob'] },
   { label: 'admin revoquer with an unknown option', program: 'admin', args: () => ['revoquer', 'alice', '--bogus'], message: /option inconnue/ },
-  { label: 'admin revoquer --fichier-mot-de-passe (meaningless for revoquer)', program: 'admin', args: ({ out }) => ['revoquer', 'alice', '--fichier-mot-de-passe', out] },
+  {
+    label: 'admin revoquer --fichier-mot-de-passe (meaningless for revoquer)',
+    program: 'admin',
+    args: ({ out }) => ['revoquer', 'alice', '--fichier-mot-de-passe', out],
+  },
 ];
 
 const runners = { verifier, lire, publier, recuperer, admin };

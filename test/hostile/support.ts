@@ -4,6 +4,7 @@
  * exit code, a French first line naming the program, no stack trace, no raw
  * control character).
  */
+import type { Dirent } from 'node:fs';
 import { mkdtemp, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,14 +17,17 @@ export const tempDir = (prefix: string) => mkdtemp(join(tmpdir(), `contexte-host
 
 /** Every file under `root` (recursively), relative to it; [] when `root` does not exist. */
 export async function filesUnder(root: string): Promise<string[]> {
-  let entries;
+  let entries: Dirent[];
   try {
     entries = await readdir(root, { recursive: true, withFileTypes: true });
   } catch (error) {
     if ((error as { code?: string }).code === 'ENOENT') return [];
     throw error;
   }
-  return entries.filter((entry) => !entry.isDirectory()).map((entry) => join(entry.parentPath ?? (entry as unknown as { path: string }).path, entry.name).slice(root.length + 1)).sort();
+  return entries
+    .filter((entry) => !entry.isDirectory())
+    .map((entry) => join(entry.parentPath ?? (entry as unknown as { path: string }).path, entry.name).slice(root.length + 1))
+    .sort();
 }
 
 /** The notes and exports stored in a folder mailbox (`<equipe>/<auteur>/contexte-…`, `session-…`). */

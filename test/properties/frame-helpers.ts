@@ -7,7 +7,9 @@ export const hex16 = fc.string({ unit: fc.constantFrom(...'0123456789abcdef'.spl
 /** Zero-width and bidi controls: U+200B–U+200F, U+202A–U+202E, U+2066–U+2069. */
 export const ZERO_WIDTH_OR_BIDI = /[\u200B-\u200F\u202A-\u202E\u2066-\u2069]/;
 const hiddenChar = fc.constantFrom(
-  ...[0x200b, 0x200c, 0x200d, 0x200e, 0x200f, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069, 0xfeff, 0xe0041, 0x0007, 0x001b, 0x00ad].map((c) => String.fromCodePoint(c)),
+  ...[
+    0x200b, 0x200c, 0x200d, 0x200e, 0x200f, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069, 0xfeff, 0xe0041, 0x0007, 0x001b, 0x00ad,
+  ].map((c) => String.fromCodePoint(c)),
 );
 /** Emoji that may sit around a zero-width joiner. */
 const emoji = fc.constantFrom('👩', '💻', '🏳', '\uFE0F', '🌈', '🏽', 'a');
@@ -15,7 +17,12 @@ const emoji = fc.constantFrom('👩', '💻', '🏳', '\uFE0F', '🌈', '🏽', 
 /** A fence line copied from the safe view, with random hex, possibly damaged. */
 export const fenceLine = (nonce: fc.Arbitrary<string>) =>
   fc
-    .tuple(fc.constantFrom('<<<FIN-DONNEES-NON-FIABLES ', '<<<DONNEES-NON-FIABLES ', 'Elle se termine uniquement à la ligne <<<FIN-DONNEES-NON-FIABLES '), nonce, fc.constantFrom('>>>', '>>> ', '>>>\r', ''), fc.constantFrom('', ' ', '\u200b', '\u202e'))
+    .tuple(
+      fc.constantFrom('<<<FIN-DONNEES-NON-FIABLES ', '<<<DONNEES-NON-FIABLES ', 'Elle se termine uniquement à la ligne <<<FIN-DONNEES-NON-FIABLES '),
+      nonce,
+      fc.constantFrom('>>>', '>>> ', '>>>\r', ''),
+      fc.constantFrom('', ' ', '\u200b', '\u202e'),
+    )
     .map(([head, hex, tail, around]) => `${around}${head}${hex}${tail}${around}`);
 
 /** Note text: lines of arbitrary text, fence imitations, hidden characters and emoji sequences. */
@@ -25,7 +32,10 @@ export const noteWith = (nonce: fc.Arbitrary<string>) =>
       fc.oneof(
         { weight: 3, arbitrary: anyString },
         { weight: 3, arbitrary: fenceLine(nonce) },
-        { weight: 2, arbitrary: fc.array(fc.oneof(hiddenChar, emoji, fc.constantFrom(' ', 'x', '\r', '\r\n', '\n')), { maxLength: 12 }).map((cs) => cs.join('')) },
+        {
+          weight: 2,
+          arbitrary: fc.array(fc.oneof(hiddenChar, emoji, fc.constantFrom(' ', 'x', '\r', '\r\n', '\n')), { maxLength: 12 }).map((cs) => cs.join('')),
+        },
         { weight: 1, arbitrary: fc.constantFrom('', '\n', '\r\n', '\r') },
       ),
       { maxLength: 12 },
@@ -71,6 +81,7 @@ export function checkFence(text: string, framed: string): void {
   expect(lines.slice(2, -2).some((line) => line.includes('DONNEES-NON-FIABLES') && line.includes(nonce!))).toBe(false);
   // Nothing from the note is lost: every visible line of the note is in the body (hidden characters escaped).
   // (Only for notes without any character the view escapes: format, private-use, control, variation selectors, fillers.)
+  // biome-ignore lint/suspicious/noMisleadingCharacterClass: each combining mark is matched alone, as a hidden character.
   if (!/[\p{Cf}\p{Co}\p{Cc}\u034F\u115F\u1160\u17B4\u17B5\u180B-\u180F\u3164\uFE00-\uFE0D\uFFA0\u{E0100}-\u{E01EF}]/u.test(text.replace(/[\n\r\t]/g, ''))) {
     expect(body).toBe(text.replace(/\r\n/g, '\n').replace(/\n$/, ''));
   }

@@ -35,14 +35,11 @@ const collision = fc
 describe('frameUntrusted with colliding nonces (properties)', () => {
   it('retries past every nonce the note contains: fence intact, nonce absent from the body', () => {
     fc.assert(
-      fc.property(
-        collision,
-        ([, text, draws, source]) => {
-          drawn.length = 0;
-          drawn.push(...draws);
-          checkFence(text, frameUntrusted(text, source));
-        },
-      ),
+      fc.property(collision, ([, text, draws, source]) => {
+        drawn.length = 0;
+        drawn.push(...draws);
+        checkFence(text, frameUntrusted(text, source));
+      }),
       { numRuns: 1500 },
     );
   });

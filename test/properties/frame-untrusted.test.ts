@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { frameUntrusted } from '../../scripts-src/lib/untrusted/frame-untrusted.js';
 import { anyString, validKey } from './arbitraries.js';
 import { checkFence, checkNoRawHidden, note } from './frame-helpers.js';

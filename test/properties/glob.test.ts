@@ -8,7 +8,33 @@ const META = /[*?[\\]/;
 const noMeta = (s: string) => !META.test(s);
 
 /** Literal text, rich in characters that are special in a regular expression. */
-const REGEX_SPECIALS = ['.', '+', '^', '$', '{', '}', '(', ')', '|', '/', ']', '-', ':', '\n', '\r', '\u2028', 'a', 'Z', '0', '(?=', '{2}', 'd', 'é', '\ud83d', '\ude00'];
+const REGEX_SPECIALS = [
+  '.',
+  '+',
+  '^',
+  '$',
+  '{',
+  '}',
+  '(',
+  ')',
+  '|',
+  '/',
+  ']',
+  '-',
+  ':',
+  '\n',
+  '\r',
+  '\u2028',
+  'a',
+  'Z',
+  '0',
+  '(?=',
+  '{2}',
+  'd',
+  'é',
+  '\ud83d',
+  '\ude00',
+];
 const literal = fc
   .oneof(
     fc.string({ unit: 'binary' }),
@@ -22,9 +48,13 @@ const literal = fc
 const other = (s: string) =>
   fc.oneof(
     fc.string({ unit: 'binary' }),
-    fc.tuple(fc.nat(), fc.string({ unit: 'binary', minLength: 1, maxLength: 2 })).map(([at, ins]) => s.slice(0, at % (s.length + 1)) + ins + s.slice(at % (s.length + 1))),
+    fc
+      .tuple(fc.nat(), fc.string({ unit: 'binary', minLength: 1, maxLength: 2 }))
+      .map(([at, ins]) => s.slice(0, at % (s.length + 1)) + ins + s.slice(at % (s.length + 1))),
     fc.nat().map((at) => (s.length === 0 ? 'x' : s.slice(0, at % s.length) + s.slice((at % s.length) + 1))),
-    fc.tuple(fc.nat(), fc.string({ unit: 'binary', minLength: 1, maxLength: 1 })).map(([at, c]) => (s.length === 0 ? c : s.slice(0, at % s.length) + c + s.slice((at % s.length) + 1))),
+    fc
+      .tuple(fc.nat(), fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }))
+      .map(([at, c]) => (s.length === 0 ? c : s.slice(0, at % s.length) + c + s.slice((at % s.length) + 1))),
     fc.constant(s.toUpperCase()),
     fc.constant(`${s}\n`),
     fc.constant(`\n${s}`),

@@ -2,8 +2,18 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { InvalidRequest } from '../../scripts-src/lib/mailbox/errors.js';
-import { buildKey, candidateStamp, flattenKey, isValidName, minuteStamp, parseKey, requireKey, validateName, type KeyParts } from '../../scripts-src/lib/mailbox/keys.js';
-import { anyString, hostileString, HOSTILE_PIECES, kind, stampFrom, validName, validParts, fourDigitYearDate } from './arbitraries.js';
+import {
+  buildKey,
+  candidateStamp,
+  flattenKey,
+  isValidName,
+  type KeyParts,
+  minuteStamp,
+  parseKey,
+  requireKey,
+  validateName,
+} from '../../scripts-src/lib/mailbox/keys.js';
+import { anyString, fourDigitYearDate, HOSTILE_PIECES, hostileString, kind, stampFrom, validName, validParts } from './arbitraries.js';
 
 const ROOT = path.resolve('/srv/boite-aux-lettres');
 
@@ -61,13 +71,17 @@ describe('keys (properties)', () => {
 
   it('candidateStamp keeps the minute as a prefix and is parseable for n in 1..9999', () => {
     fc.assert(
-      fc.property(fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2199-12-31T23:59:59Z'), noInvalidDate: true }), fc.integer({ min: 1, max: 9999 }), (date, n) => {
-        const minute = minuteStamp(date);
-        const stamp = candidateStamp(minute, n);
-        expect(stamp.startsWith(minute)).toBe(true);
-        expect(stamp === minute).toBe(n === 1);
-        expect(parseKey(`contexte:a:b:${stamp}`)?.stamp).toBe(stamp);
-      }),
+      fc.property(
+        fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2199-12-31T23:59:59Z'), noInvalidDate: true }),
+        fc.integer({ min: 1, max: 9999 }),
+        (date, n) => {
+          const minute = minuteStamp(date);
+          const stamp = candidateStamp(minute, n);
+          expect(stamp.startsWith(minute)).toBe(true);
+          expect(stamp === minute).toBe(n === 1);
+          expect(parseKey(`contexte:a:b:${stamp}`)?.stamp).toBe(stamp);
+        },
+      ),
       { numRuns: 1000 },
     );
   });
@@ -76,10 +90,17 @@ describe('keys (properties)', () => {
     anyString,
     // Key-shaped strings with hostile fields, so that parsing gets past the outer regex.
     fc
-      .tuple(fc.constantFrom('contexte', 'session', 'Contexte', 'contexte-index', ''), fc.oneof(validName, hostileString, anyString), fc.oneof(validName, hostileString, anyString), fc.oneof(stampFrom(fourDigitYearDate), hostileString, anyString))
+      .tuple(
+        fc.constantFrom('contexte', 'session', 'Contexte', 'contexte-index', ''),
+        fc.oneof(validName, hostileString, anyString),
+        fc.oneof(validName, hostileString, anyString),
+        fc.oneof(stampFrom(fourDigitYearDate), hostileString, anyString),
+      )
       .map(([k, t, a, s]) => `${k}:${t}:${a}:${s}`),
     // A valid key with a hostile piece spliced in somewhere.
-    fc.tuple(validParts.map(buildKey), fc.nat(), fc.constantFrom(...HOSTILE_PIECES)).map(([key, at, piece]) => key.slice(0, at % (key.length + 1)) + piece + key.slice(at % (key.length + 1))),
+    fc
+      .tuple(validParts.map(buildKey), fc.nat(), fc.constantFrom(...HOSTILE_PIECES))
+      .map(([key, at, piece]) => key.slice(0, at % (key.length + 1)) + piece + key.slice(at % (key.length + 1))),
   );
 
   it('parseKey on arbitrary strings: undefined, or a result that round-trips and stays inside the root', () => {
@@ -105,7 +126,11 @@ describe('keys (properties)', () => {
     anyString,
     // A valid name with a forbidden character inserted.
     fc
-      .tuple(validName, fc.nat(), fc.constantFrom(':', '*', '?', '[', ']', '/', '\\', ' ', '\t', '\n', '\r', '\0', '\x7f', '\u0085', '\u00a0', '\u2028', '\u3000', '\ufeff'))
+      .tuple(
+        validName,
+        fc.nat(),
+        fc.constantFrom(':', '*', '?', '[', ']', '/', '\\', ' ', '\t', '\n', '\r', '\0', '\x7f', '\u0085', '\u00a0', '\u2028', '\u3000', '\ufeff'),
+      )
       .map(([name, at, bad]) => name.slice(0, at % (name.length + 1)) + bad + name.slice(at % (name.length + 1))),
     // Valid alphabet, possibly too long.
     fc.tuple(validName, validName).map(([a, b]) => a + b),

@@ -9,7 +9,33 @@ import { mappedRevealedView, originalOffset, revealedView } from '../../scripts-
 
 /** Text with what the view undoes: invisible characters, entities, %-escapes, emphasis, escapes, look-alikes, fullwidth forms. */
 const disguised = fc
-  .array(fc.constantFrom('a', 'Z', '7', '_', ' ', '\n', '\u200B', '\u00AD', '\u2060', '&amp;', '&#95;', '%41', '**', '\\_', 'е', 'ο', '＿', 'ｇ', '<b>', '</b>', 'e\u0301', 'ﬁ'), { maxLength: 60 })
+  .array(
+    fc.constantFrom(
+      'a',
+      'Z',
+      '7',
+      '_',
+      ' ',
+      '\n',
+      '\u200B',
+      '\u00AD',
+      '\u2060',
+      '&amp;',
+      '&#95;',
+      '%41',
+      '**',
+      '\\_',
+      'е',
+      'ο',
+      '＿',
+      'ｇ',
+      '<b>',
+      '</b>',
+      'e\u0301',
+      'ﬁ',
+    ),
+    { maxLength: 60 },
+  )
   .map((parts) => parts.join(''));
 
 describe('mappedRevealedView', () => {

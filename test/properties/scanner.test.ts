@@ -12,7 +12,33 @@ const longText = fc
   .map(([chunk, times]) => chunk.repeat(times).slice(0, 50_000));
 const controls = fc.string({ unit: fc.integer({ min: 0, max: 0x9f }).map((code) => String.fromCharCode(code)), maxLength: 300 });
 const secretish = fc
-  .array(fc.constantFrom('password=', 'DB_PASSWORD=', ' token: ', 'ghp_', 'AKIA', 'glpat-', '-----BEGIN RSA PRIVATE KEY-----', '| password |', 'redis://u:', '@host', 'Authorization: Bearer ', '"', "'", '`', '\n', '\r\n', ' ', 'Ab1!', 'x'.repeat(40), 'é', '\u200b', '<!-- contexte:autorise -->'), { maxLength: 30 })
+  .array(
+    fc.constantFrom(
+      'password=',
+      'DB_PASSWORD=',
+      ' token: ',
+      'ghp_',
+      'AKIA',
+      'glpat-',
+      '-----BEGIN RSA PRIVATE KEY-----',
+      '| password |',
+      'redis://u:',
+      '@host',
+      'Authorization: Bearer ',
+      '"',
+      "'",
+      '`',
+      '\n',
+      '\r\n',
+      ' ',
+      'Ab1!',
+      'x'.repeat(40),
+      'é',
+      '\u200b',
+      '<!-- contexte:autorise -->',
+    ),
+    { maxLength: 30 },
+  )
   .map((pieces) => pieces.join(''));
 const anyText = fc.oneof(anyString, longText, controls, secretish);
 
@@ -38,17 +64,48 @@ describe('secret scanner (properties)', () => {
   });
 
   const jsonish = fc
-    .array(fc.constantFrom('{', '}', '[', ']', '"', ':', ',', '\\', '\\u', '\\ud800', 'u00', '0', '1e5', '-', '.', 'true', 'nul', 'null', ' ', '\n', 'a', 'é', '"password"', '"k": ', '\0'), { maxLength: 40 })
+    .array(
+      fc.constantFrom(
+        '{',
+        '}',
+        '[',
+        ']',
+        '"',
+        ':',
+        ',',
+        '\\',
+        '\\u',
+        '\\ud800',
+        'u00',
+        '0',
+        '1e5',
+        '-',
+        '.',
+        'true',
+        'nul',
+        'null',
+        ' ',
+        '\n',
+        'a',
+        'é',
+        '"password"',
+        '"k": ',
+        '\0',
+      ),
+      { maxLength: 40 },
+    )
     .map((pieces) => Buffer.from(pieces.join('')));
-  const corruptedJson = fc
-    .tuple(fc.jsonValue(), fc.nat(), fc.nat(), fc.integer({ min: 0, max: 255 }))
-    .map(([value, cut, at, byte]) => {
-      const bytes = Buffer.from(JSON.stringify(value));
-      const mutated = Buffer.from(bytes);
-      if (mutated.length > 0) mutated[at % mutated.length] = byte;
-      return cut % 2 === 0 ? bytes.subarray(0, cut % (bytes.length + 1)) : mutated;
-    });
-  const anyBytes = fc.oneof(fc.uint8Array({ maxLength: 500 }).map((array) => Buffer.from(array)), jsonish, corruptedJson);
+  const corruptedJson = fc.tuple(fc.jsonValue(), fc.nat(), fc.nat(), fc.integer({ min: 0, max: 255 })).map(([value, cut, at, byte]) => {
+    const bytes = Buffer.from(JSON.stringify(value));
+    const mutated = Buffer.from(bytes);
+    if (mutated.length > 0) mutated[at % mutated.length] = byte;
+    return cut % 2 === 0 ? bytes.subarray(0, cut % (bytes.length + 1)) : mutated;
+  });
+  const anyBytes = fc.oneof(
+    fc.uint8Array({ maxLength: 500 }).map((array) => Buffer.from(array)),
+    jsonish,
+    corruptedJson,
+  );
 
   it('findSecretsInJson throws nothing but JsonSyntaxError on arbitrary bytes', async () => {
     await fc.assert(
@@ -103,10 +160,14 @@ describe('secret scanner (properties)', () => {
   const secret = fc.oneof(
     randomChars(UPPER + LOWER + DIGITS, 36).map((random) => ({ shape: 'ghp_', prefix: 'ghp_', random })),
     randomChars(UPPER + DIGITS, 16).map((random) => ({ shape: 'AKIA', prefix: 'AKIA', random })),
-    randomChars(UPPER + LOWER + DIGITS + '_-', 20).map((random) => ({ shape: 'glpat-', prefix: 'glpat-', random })),
+    randomChars(`${UPPER + LOWER + DIGITS}_-`, 20).map((random) => ({ shape: 'glpat-', prefix: 'glpat-', random })),
     password.map((random) => ({ shape: 'DB_PASSWORD=', prefix: 'DB_PASSWORD=', random })),
   );
-  const surrounding = fc.oneof(fc.string({ maxLength: 200 }), fc.string({ unit: 'grapheme', maxLength: 100 }), fc.array(fc.string({ maxLength: 60 }), { maxLength: 6 }).map((lines) => lines.join('\n')));
+  const surrounding = fc.oneof(
+    fc.string({ maxLength: 200 }),
+    fc.string({ unit: 'grapheme', maxLength: 100 }),
+    fc.array(fc.string({ maxLength: 60 }), { maxLength: 6 }).map((lines) => lines.join('\n')),
+  );
   const separator = fc.constantFrom(' ', '\n', '\t', '\r\n');
 
   it('finds a known-shape secret anywhere in random text, and never shows 8 characters of its random part', async () => {

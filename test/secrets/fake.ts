@@ -12,8 +12,8 @@ export const DIGITS = '0123456789';
 export const HEX = '0123456789abcdef';
 export const ALNUM = LOWER + UPPER + DIGITS;
 export const UPPER_DIGITS = UPPER + DIGITS;
-export const BASE64 = ALNUM + '+/';
-export const BASE64URL = ALNUM + '-_';
+export const BASE64 = `${ALNUM}+/`;
+export const BASE64URL = `${ALNUM}-_`;
 export const SYMBOLS = '!@#%&*+=?';
 
 /** Runs that a scanner may rightly read as a mask or an example: never produced. */
@@ -49,24 +49,24 @@ export interface Fake {
 const fake = (prefix: string, secret: string, suffix = ''): Fake => ({ value: `${prefix}${secret}${suffix}`, secret });
 
 export const awsKeyId = () => fake('AKIA', random(UPPER_DIGITS, 16));
-export const awsSecretKey = () => fake('', mixed(40, ALNUM + '+/'));
+export const awsSecretKey = () => fake('', mixed(40, `${ALNUM}+/`));
 export const githubClassic = () => fake('ghp_', mixed(36));
 export const githubFineGrained = () => fake('github_pat_', `${mixed(22)}_${mixed(59)}`);
-export const gitlab = () => fake('glpat-', mixed(20, ALNUM + '-_'));
+export const gitlab = () => fake('glpat-', mixed(20, `${ALNUM}-_`));
 export const slackBot = () => fake(`xoxb-${random(DIGITS, 12)}-${random(DIGITS, 13)}-`, mixed(24));
 export const stripeLive = () => fake('sk_live_', mixed(24));
-export const openaiProject = () => fake('sk-proj-', mixed(64, ALNUM + '-_'));
-export const anthropic = () => fake('sk-ant-api03-', mixed(93, ALNUM + '-_'), 'AA');
-export const google = () => fake('AIza', mixed(35, ALNUM + '-_'));
+export const openaiProject = () => fake('sk-proj-', mixed(64, `${ALNUM}-_`));
+export const anthropic = () => fake('sk-ant-api03-', mixed(93, `${ALNUM}-_`), 'AA');
+export const google = () => fake('AIza', mixed(35, `${ALNUM}-_`));
 export const npm = () => fake('npm_', mixed(36));
 export const huggingface = () => fake('hf_', mixed(34));
 export const sendgrid = () => {
-  const id = mixed(22, ALNUM + '-_');
-  const key = mixed(43, ALNUM + '-_');
+  const id = mixed(22, `${ALNUM}-_`);
+  const key = mixed(43, `${ALNUM}-_`);
   return { value: `SG.${id}.${key}`, secret: `${id}.${key}` };
 };
-export const telegram = () => fake(`${random('123456789', 1)}${random(DIGITS, 8)}:AA`, mixed(33, ALNUM + '-_'));
-export const vault = () => fake('hvs.', mixed(90, ALNUM + '-_'));
+export const telegram = () => fake(`${random('123456789', 1)}${random(DIGITS, 8)}:AA`, mixed(33, `${ALNUM}-_`));
+export const vault = () => fake('hvs.', mixed(90, `${ALNUM}-_`));
 export const slackWebhook = () => {
   const secret = `T${random(UPPER_DIGITS, 8)}/B${random(UPPER_DIGITS, 10)}/${mixed(24)}`;
   return { value: `https://hooks.slack.com/services/${secret}`, secret };
@@ -78,7 +78,7 @@ const base64url = (text: string) => Buffer.from(text).toString('base64url');
 export function jwt(): Fake {
   const header = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
   const payload = base64url(JSON.stringify({ sub: mixed(16), name: 'Camille Martin', iat: 1718100000 + randomInt(100000) }));
-  const signature = mixed(43, ALNUM + '-_');
+  const signature = mixed(43, `${ALNUM}-_`);
   return { value: `${header}.${payload}.${signature}`, secret: `${payload}.${signature}` };
 }
 
@@ -139,7 +139,7 @@ export function windows(secret: string, size = 6): string[] {
 // Non-secrets of random shape, for hard negatives.
 export const gitSha = () => random(HEX, 40);
 export const sha256 = () => random(HEX, 64);
-export const nanoid = () => random(ALNUM + '_-', 21);
+export const nanoid = () => random(`${ALNUM}_-`, 21);
 export const opencodeId = (prefix: 'ses' | 'msg' | 'prt') => `${prefix}_${random(HEX, 12)}${mixed(14)}`;
 export const base64Blob = (length: number) => random(BASE64, length);
 

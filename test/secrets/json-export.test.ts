@@ -27,8 +27,28 @@ describe('JSON exports', () => {
     const document = openCodeExport([
       { type: 'step-start', snapshot: fake.gitSha() },
       { type: 'text', text: 'Le token expire après une heure ; la session a consommé 12 431 tokens.' },
-      { type: 'tool', tool: 'bash', callID: `toolu_${fake.mixed(24)}`, state: { status: 'completed', input: { command: 'git log -1 --format=%H' }, output: `${fake.gitSha()}\n`, title: 'git log', metadata: { exit: 0, truncated: false } } },
-      { type: 'tool', tool: 'read', state: { status: 'completed', input: { filePath: 'src/auth/token-store.ts' }, output: '<file>\n00001| export async function getToken(): Promise<string> {\n00002|   const token = await vault.read(process.env.TOKEN_PATH);\n00003|   if (!token) throw new Error("token manquant");\n</file>' } },
+      {
+        type: 'tool',
+        tool: 'bash',
+        callID: `toolu_${fake.mixed(24)}`,
+        state: {
+          status: 'completed',
+          input: { command: 'git log -1 --format=%H' },
+          output: `${fake.gitSha()}\n`,
+          title: 'git log',
+          metadata: { exit: 0, truncated: false },
+        },
+      },
+      {
+        type: 'tool',
+        tool: 'read',
+        state: {
+          status: 'completed',
+          input: { filePath: 'src/auth/token-store.ts' },
+          output:
+            '<file>\n00001| export async function getToken(): Promise<string> {\n00002|   const token = await vault.read(process.env.TOKEN_PATH);\n00003|   if (!token) throw new Error("token manquant");\n</file>',
+        },
+      },
       { type: 'step-finish', reason: 'stop', tokens: { input: 12431, output: 812, reasoning: 0, cache: { read: 40960, write: 0 } }, cost: 0.0421 },
     ]);
     expect(await findSecretsInJson(Buffer.from(JSON.stringify(document)))).toEqual([]);

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { findSecrets, findSecretsInJson } from '../../scripts-src/lib/secrets/find-secrets.js';
 import { shownWindow } from './fake.js';
-import { jsonPositives, textPositives, type Case } from './positives.js';
+import { type Case, jsonPositives, textPositives } from './positives.js';
 
 describe('masking: findings never show a secret, whole or in part', () => {
   describe.each(textPositives)('%s', (_family, cases: Case[]) => {

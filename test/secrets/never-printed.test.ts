@@ -38,17 +38,23 @@ describe('a secret is never printed', () => {
     );
   });
 
-  it.each(textPositives.map(([family, cases]) => [family, cases[cases.length - 1]!] as const))('by verifier --secrets, text and --json: %s', async (_family, [, make]) => {
-    const leak = make();
-    const dir = await mkdtemp(join(tmpdir(), 'contexte-jamais-'));
-    const file = join(dir, 'note.md');
-    await writeFile(file, leak.text);
-    for (const args of [['--secrets', file], ['--secrets', file, '--json']]) {
-      const result = await verifier(args);
-      expect(result.code).toBe(1);
-      expect(shownWindow(result.stdout + result.stderr, leak.secrets, leak.text)).toBeUndefined();
-    }
-  });
+  it.each(textPositives.map(([family, cases]) => [family, cases[cases.length - 1]!] as const))(
+    'by verifier --secrets, text and --json: %s',
+    async (_family, [, make]) => {
+      const leak = make();
+      const dir = await mkdtemp(join(tmpdir(), 'contexte-jamais-'));
+      const file = join(dir, 'note.md');
+      await writeFile(file, leak.text);
+      for (const args of [
+        ['--secrets', file],
+        ['--secrets', file, '--json'],
+      ]) {
+        const result = await verifier(args);
+        expect(result.code).toBe(1);
+        expect(shownWindow(result.stdout + result.stderr, leak.secrets, leak.text)).toBeUndefined();
+      }
+    },
+  );
 
   it('by verifier --secrets on an export whose property name is a token', async () => {
     const token = fake.githubClassic();

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { findSecrets } from '../../scripts-src/lib/secrets/find-secrets.js';
-import { textPositives, type Case } from './positives.js';
+import { type Case, textPositives } from './positives.js';
 
 const byName = (prefix: string) => textPositives.flatMap(([, cases]) => cases).find(([name]) => name.startsWith(prefix))![1];
 const dbPassword = byName('a DB_PASSWORD= line'); // on line 3

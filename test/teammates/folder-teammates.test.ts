@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handoffNote } from '../helpers/notes.js';
-import { publier, recuperer, type RunResult } from '../helpers/run-program.js';
+import { publier, type RunResult, recuperer } from '../helpers/run-program.js';
 
 const isRoot = process.getuid?.() === 0;
 const GROUP = 'ctxbinome';
@@ -87,7 +87,10 @@ describe.skipIf(!isRoot)('a folder mailbox shared by two Unix users of one group
     const read = await as('ctxbob', () => ['recuperer', 'get', keyOf(first), 'copie.md', '--json']);
     expect(read.code, read.stderr).toBe(0);
     expect(await modeOf(join(box, 'catalogue', 'ctxalice'))).toBe(0o2770);
-    const events = (await readFile(journal, 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as { evenement: string; utilisateur: string });
+    const events = (await readFile(journal, 'utf8'))
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { evenement: string; utilisateur: string });
     expect(events.map((event) => [event.evenement, event.utilisateur])).toEqual([
       ['publication', 'ctxalice'],
       ['publication', 'ctxbob'],

@@ -14,7 +14,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redisKeys } from '../../scripts-src/lib/mailbox/keys.js';
 import { handoffNote } from '../helpers/notes.js';
-import { randomPassword, startRedis, type RedisServer } from '../helpers/redis-server.js';
+import { type RedisServer, randomPassword, startRedis } from '../helpers/redis-server.js';
 import { admin, publier, recuperer } from '../helpers/run-program.js';
 
 const TEAM = 'catalogue';
@@ -46,7 +46,11 @@ const listAs = async (env: Record<string, string>, args: string[] = ['--equipe',
 };
 const auditJson = async (args: string[] = []) => {
   const result = await admin(['audit', '--equipe', TEAM, '--json', ...args], { env: redis.env });
-  return { code: result.code, stderr: result.stderr, findings: (JSON.parse(result.stdout || '{"constats":[]}') as { constats: Array<{ regle: string; sujet: string; corrige: boolean }> }).constats };
+  return {
+    code: result.code,
+    stderr: result.stderr,
+    findings: (JSON.parse(result.stdout || '{"constats":[]}') as { constats: Array<{ regle: string; sujet: string; corrige: boolean }> }).constats,
+  };
 };
 
 beforeAll(async () => {
@@ -56,7 +60,14 @@ beforeAll(async () => {
     passwords[user] = randomPassword() + randomPassword();
     const made = await admin(['utilisateur', TEAM, user, '--appliquer'], { env: { ...redis.env, CONTEXTE_MOT_DE_PASSE: passwords[user] } });
     expect(made.code, made.stderr).toBe(0);
-    clients[user] = new Redis({ host: '127.0.0.1', port: redis.port, username: user, password: passwords[user], maxRetriesPerRequest: 0, enableReadyCheck: false });
+    clients[user] = new Redis({
+      host: '127.0.0.1',
+      port: redis.port,
+      username: user,
+      password: passwords[user],
+      maxRetriesPerRequest: 0,
+      enableReadyCheck: false,
+    });
     keys[user] = await publish(user);
   }
 });
@@ -101,7 +112,11 @@ describe('what an author cannot do to the team', () => {
 
 describe('what an author can do to their own keys, and how it shows', () => {
   it('ignores and reports an entry filed in her own index for a teammate’s key', async () => {
-    await clients.alice.hset(redisKeys.index(TEAM, 'alice'), keys.bob, JSON.stringify({ cle: keys.bob, taille: 1, sha256: 'a'.repeat(64), expire: Date.now() + 9e11, titre: 'Faux titre' }));
+    await clients.alice.hset(
+      redisKeys.index(TEAM, 'alice'),
+      keys.bob,
+      JSON.stringify({ cle: keys.bob, taille: 1, sha256: 'a'.repeat(64), expire: Date.now() + 9e11, titre: 'Faux titre' }),
+    );
     const { rows, stderr } = await listAs(as('bob'));
     expect(rows.filter((row) => row.cle === keys.bob)).toHaveLength(1);
     expect(rows.find((row) => row.cle === keys.bob)!.titre).toBe('Migration du catalogue vers HTTP');
@@ -115,7 +130,11 @@ describe('what an author can do to their own keys, and how it shows', () => {
     const key = `contexte:${TEAM}:alice:20260101-0000`;
     const value = handoffNote({ auteur: 'alice' });
     await clients.alice.set(key, value);
-    await clients.alice.hset(redisKeys.index(TEAM, 'alice'), key, JSON.stringify({ cle: key, taille: Buffer.byteLength(value), sha256: 'b'.repeat(64), expire: Date.now() + 10 * 365 * 86_400_000 }));
+    await clients.alice.hset(
+      redisKeys.index(TEAM, 'alice'),
+      key,
+      JSON.stringify({ cle: key, taille: Buffer.byteLength(value), sha256: 'b'.repeat(64), expire: Date.now() + 10 * 365 * 86_400_000 }),
+    );
     const { rows } = await listAs(as('bob'));
     expect(rows.find((row) => row.cle === key)!.vigilance.map((finding) => finding.regle)).toEqual(['sans-expiration']);
     const text = await recuperer(['list', '--equipe', TEAM], { env: as('bob') });
@@ -148,10 +167,15 @@ describe('what an author can do to their own keys, and how it shows', () => {
     expect(result.stdout).toMatch(/le journal de alice a été vidé : \d+ événement\(s\) effacé\(s\)/);
     expect(result.stdout).toMatch(/le journal de carol porte des identifiants datés du 5138-\d\d-\d\d, dans le futur/);
     // bob's journal is his own: his events keep their dates.
-    const events = JSON.parse((await recuperer(['journal', '--equipe', TEAM, '--json'], { env: redis.env })).stdout) as Array<{ utilisateur: string; quand: string }>;
+    const events = JSON.parse((await recuperer(['journal', '--equipe', TEAM, '--json'], { env: redis.env })).stdout) as Array<{
+      utilisateur: string;
+      quand: string;
+    }>;
     for (const event of events.filter((item) => item.utilisateur === 'bob')) expect(new Date(event.quand).getTime()).toBeLessThan(Date.now() + 60_000);
     const audit = await auditJson();
-    expect(audit.findings.map((finding) => `${finding.regle} ${finding.sujet}`)).toEqual(expect.arrayContaining(['journal-tronque alice', 'journal-futur carol']));
+    expect(audit.findings.map((finding) => `${finding.regle} ${finding.sujet}`)).toEqual(
+      expect.arrayContaining(['journal-tronque alice', 'journal-futur carol']),
+    );
   });
 });
 
@@ -191,7 +215,11 @@ describe('a class mixing old and new scripts', () => {
     const { rows } = await listAs(as('alice'));
     expect(rows.find((row) => row.cle === old)).toMatchObject({ titre: 'Migration du catalogue vers HTTP', vigilance: [] });
     const journal = await recuperer(['journal', '--equipe', TEAM, '--json'], { env: redis.env });
-    expect((JSON.parse(journal.stdout) as Array<{ evenement: string; detail: string | null }>).some((event) => event.evenement === 'audit' && /non-indexee/.test(event.detail ?? ''))).toBe(true);
+    expect(
+      (JSON.parse(journal.stdout) as Array<{ evenement: string; detail: string | null }>).some(
+        (event) => event.evenement === 'audit' && /non-indexee/.test(event.detail ?? ''),
+      ),
+    ).toBe(true);
   });
 
   it('says when a value changed after it was indexed (size, then bytes of the same size)', async () => {

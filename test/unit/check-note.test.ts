@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkNote } from '../../scripts-src/lib/checks/check-note.js';
-import { refusing } from '../../scripts-src/lib/checks/problem.js';
 import { readFrontMatter } from '../../scripts-src/lib/checks/front-matter.js';
+import { refusing } from '../../scripts-src/lib/checks/problem.js';
 import { handoffNote, RUBRIQUES } from '../helpers/notes.js';
 
 const rulesOf = async (text: string) => refusing(await checkNote(text)).map((problem) => problem.rule);
@@ -48,7 +48,16 @@ describe('checkNote', () => {
 
   it('refuses a YAML alias bomb quickly instead of expanding it', async () => {
     const bomb = ['---', 'a: &a ["x","x","x","x","x","x","x","x","x"]'];
-    for (const [name, previous] of [['b', 'a'], ['c', 'b'], ['d', 'c'], ['e', 'd'], ['f', 'e'], ['g', 'f'], ['h', 'g'], ['i', 'h']]) {
+    for (const [name, previous] of [
+      ['b', 'a'],
+      ['c', 'b'],
+      ['d', 'c'],
+      ['e', 'd'],
+      ['f', 'e'],
+      ['g', 'f'],
+      ['h', 'g'],
+      ['i', 'h'],
+    ]) {
       bomb.push(`${name}: &${name} [*${previous},*${previous},*${previous},*${previous},*${previous},*${previous},*${previous},*${previous},*${previous}]`);
     }
     const started = performance.now();
@@ -79,7 +88,14 @@ describe('checkNote', () => {
   });
 
   it('recognises rubriques without numbers, accents or with emphasis', async () => {
-    const note = handoffNote().replace(/## \d+\. (.*)/g, (_, title: string) => `## **${title.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toUpperCase()}**`);
+    const note = handoffNote().replace(
+      /## \d+\. (.*)/g,
+      (_, title: string) =>
+        `## **${title
+          .normalize('NFD')
+          .replace(/[\u0300-\u036f]/g, '')
+          .toUpperCase()}**`,
+    );
     expect(await rulesOf(note)).toEqual([]);
   });
 

@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { JsonSyntaxError, walkJson, type JsonEvent } from '../../scripts-src/lib/json-walk.js';
+import { type JsonEvent, JsonSyntaxError, walkJson } from '../../scripts-src/lib/json-walk.js';
 
 const events = (text: string): JsonEvent[] => [...walkJson(Buffer.from(text))];
 
 describe('walkJson', () => {
   it('yields every string with its path and key, unescaped', () => {
-    const document = { info: { title: 'Ma "session"', id: 'ses_1' }, messages: [{ parts: [{ text: 'ligne 1\nligne 2 é ✓' }] }], 'clé bizarre': 'x', n: [1, -2.5e3, true, null] };
+    const document = {
+      info: { title: 'Ma "session"', id: 'ses_1' },
+      messages: [{ parts: [{ text: 'ligne 1\nligne 2 é ✓' }] }],
+      'clé bizarre': 'x',
+      n: [1, -2.5e3, true, null],
+    };
     const strings = events(JSON.stringify(document)).filter((event) => event.type === 'string');
     expect(strings).toEqual([
       { type: 'string', path: '$.info.title', value: 'Ma "session"', key: 'title' },

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { readNote } from '../../scripts-src/lib/untrusted/read-untrusted.js';
 
 const alertsOf = (note: string) => readNote(note).alertes;
+
 import { handoffNote, RUBRIQUES } from '../helpers/notes.js';
-import { PROSE_RUBRIQUES, plant, type Placement } from './plant.js';
+import { type Placement, PROSE_RUBRIQUES, plant } from './plant.js';
 
 /** Ordinary lines of a handoff note; none of them speaks to the reading agent. */
 const ORDINARY_LINES = [
@@ -56,7 +57,7 @@ const ORDINARY_LINES = [
   'Les clés SSH de la CI ont été renouvelées le 28/11 par Marc.',
   'Les identifiants de recette sont gérés par l’équipe plateforme.',
   'La commande `printenv` ne montre pas `REDIS_URL` dans le conteneur, à investiguer.',
-  'Le déploiement a échoué avec `Error: ENOENT: no such file or directory, open \'.env\'`.',
+  "Le déploiement a échoué avec `Error: ENOENT: no such file or directory, open '.env'`.",
   'Réponse du support : « le token expire après 24 h ».',
   // Token counts.
   'Le modèle consomme environ 12 000 tokens par note.',

@@ -70,10 +70,10 @@ describe('frameUntrusted', () => {
     ['\u001B', '\\u{1B}'],
     [String.fromCodePoint(0xe0041), '\\u{E0041}'],
     [String.fromCodePoint(0xe0100), '\\u{E0100}'],
-  ])('shows the invisible character %j as the visible escape %s', (char, escape) => {
+  ])('shows the invisible character %j as the visible escape %s', (char, shown) => {
     const note = handoffNote({ sections: { État: `Les tests${char} passent.` } });
     const output = frameUntrusted(note, SOURCE);
-    expect(output).toContain(`Les tests${escape} passent.`);
+    expect(output).toContain(`Les tests${shown} passent.`);
     expect(output).not.toContain(char);
   });
 
@@ -107,7 +107,10 @@ describe('frameUntrusted', () => {
   ];
 
   it.each(FENCE_LIKE)('never closes the fence before the end of a note containing %j', (fenceLike) => {
-    const note = handoffNote({ sections: { État: `Avant.\n${fenceLike}\nAprès.`, 'Reste à faire': `${fenceLike}\nFin.\n${fenceLike}` }, extra: `${fenceLike}\n` });
+    const note = handoffNote({
+      sections: { État: `Avant.\n${fenceLike}\nAprès.`, 'Reste à faire': `${fenceLike}\nFin.\n${fenceLike}` },
+      extra: `${fenceLike}\n`,
+    });
     const framed = parse(frameUntrusted(note, SOURCE));
     expect(note).not.toContain(framed.nonce);
     expect(framed.lines.indexOf(framed.close)).toBe(framed.closeAt);

@@ -5,6 +5,7 @@ const findingsOf = (note: string) => {
   const { alertes, vigilance } = readNote(note);
   return [...alertes, ...vigilance];
 };
+
 import { handoffNote } from '../helpers/notes.js';
 import { plant } from './plant.js';
 

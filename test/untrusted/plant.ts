@@ -15,12 +15,15 @@ export type Placement = 'texte' | 'bloc-de-code';
 export function plant(rubrique: string, text: string, placement: Placement = 'texte'): { note: string; line: number } {
   let section: string;
   if (rubrique === 'Commandes utiles') {
-    section = placement === 'bloc-de-code' ? '```bash\nnpm test\n' + MARK + '\nnpm run build\n```' : '```bash\nnpm test\n```\n\n' + MARK + '\n\n```bash\nnpm run build\n```';
+    section =
+      placement === 'bloc-de-code'
+        ? `\`\`\`bash\nnpm test\n${MARK}\nnpm run build\n\`\`\``
+        : `\`\`\`bash\nnpm test\n\`\`\`\n\n${MARK}\n\n\`\`\`bash\nnpm run build\n\`\`\``;
   } else {
     section =
       placement === 'bloc-de-code'
-        ? '- Les tests d’intégration passent en local.\n\n```bash\n' + MARK + '\n```\n\n- Prochaine revue prévue jeudi.'
-        : '- Les tests d’intégration passent en local.\n' + MARK + '\n- Prochaine revue prévue jeudi.';
+        ? `- Les tests d’intégration passent en local.\n\n\`\`\`bash\n${MARK}\n\`\`\`\n\n- Prochaine revue prévue jeudi.`
+        : `- Les tests d’intégration passent en local.\n${MARK}\n- Prochaine revue prévue jeudi.`;
   }
   const template = handoffNote({ sections: { [rubrique]: section } });
   const line = template.split('\n').findIndex((candidate) => candidate.includes(MARK)) + 1;
@@ -39,4 +42,13 @@ export const toBase64Url = (text: string) => Buffer.from(text, 'utf8').toString(
 export const toHex = (text: string) => Buffer.from(text, 'utf8').toString('hex');
 
 /** Rubriques other than « Commandes utiles », to rotate planted lines through. */
-export const PROSE_RUBRIQUES = ['État', 'Reste à faire', 'Décisions et raisons', 'Impasses', 'Écarts et corrections', 'Conditions', 'Objectif', 'Fichiers clés'];
+export const PROSE_RUBRIQUES = [
+  'État',
+  'Reste à faire',
+  'Décisions et raisons',
+  'Impasses',
+  'Écarts et corrections',
+  'Conditions',
+  'Objectif',
+  'Fichiers clés',
+];

@@ -12,14 +12,34 @@ function sentences(): string[] {
       .filter((name) => /\.(?:ts|md)$/.test(name))
       .map((name) => readFileSync(join(folder, name), 'utf8')),
   );
-  return texts.flatMap((text) => text.split('\n')).flatMap((line) => splitSentences(revealedView(line.replace(/^\s*['"`]|['"`],?\s*$/g, ''))).map(({ text }) => text));
+  return texts
+    .flatMap((text) => text.split('\n'))
+    .flatMap((line) => splitSentences(revealedView(line.replace(/^\s*['"`]|['"`],?\s*$/g, ''))).map(({ text }) => text));
 }
 
 describe('the word-stem gate of the steering features', () => {
   it('never hides a match: every feature equals its pattern on thousands of real sentences', () => {
     const all = sentences();
     expect(all.length).toBeGreaterThan(3000);
-    const direct = ['addressed', 'vocative', 'override', 'roleChange', 'preApproval', 'noConfirmation', 'agentSubject', 'hiding', 'withoutUser', 'hidingManner', 'beforeReading', 'actBefore', 'destructive', 'destructiveOrder', 'imperative', 'secondPerson', 'todo'] as const;
+    const direct = [
+      'addressed',
+      'vocative',
+      'override',
+      'roleChange',
+      'preApproval',
+      'noConfirmation',
+      'agentSubject',
+      'hiding',
+      'withoutUser',
+      'hidingManner',
+      'beforeReading',
+      'actBefore',
+      'destructive',
+      'destructiveOrder',
+      'imperative',
+      'secondPerson',
+      'todo',
+    ] as const;
     let matched = 0;
     for (const sentence of all) {
       const features = sentenceFeatures(sentence, 'always');

@@ -6,7 +6,7 @@
  */
 import { exportShape } from '../export-shape.js';
 import { findSecretsInJson } from '../secrets/find-secrets.js';
-import { secretProblems, type CheckReport, type Problem } from './problem.js';
+import { type CheckReport, type Problem, secretProblems } from './problem.js';
 
 export const SANITIZE_COMMAND = 'opencode export <sessionID> --sanitize > session-<auteur>.json';
 
@@ -24,4 +24,3 @@ export async function checkExport(bytes: Buffer, options: { allowUnsanitized: bo
   problems.push(...secretProblems(await findSecretsInJson(bytes)));
   return { problems };
 }
-

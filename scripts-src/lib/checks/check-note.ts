@@ -4,12 +4,13 @@
  * order (a raw transcript is not a note), no secret, no absolute personal path,
  * no raw command output longer than ten lines.
  */
-import { findSecrets } from '../secrets/find-secrets.js';
+
 import { isValidName } from '../mailbox/keys.js';
+import { findSecrets } from '../secrets/find-secrets.js';
+import { type NoteModel, parseNote } from '../text/markdown-model.js';
 import { readFrontMatter } from './front-matter.js';
+import { type CheckReport, type Problem, secretProblems } from './problem.js';
 import { normalizeHeading, RUBRIQUES } from './rubriques.js';
-import { parseNote, type NoteModel } from '../text/markdown-model.js';
-import { secretProblems, type CheckReport, type Problem } from './problem.js';
 
 export const REQUIRED_FIELDS = ['titre', 'auteur', 'equipe', 'date', 'resume'] as const;
 /** Longest fenced block accepted: the workshop's « aucune sortie brute de plus de dix lignes ». */
@@ -87,12 +88,21 @@ function checkRubriques(model: NoteModel): Problem[] {
   const found = RUBRIQUES.map((rubrique) => headings.find((heading) => heading.text.startsWith(normalizeHeading(rubrique))));
   const missing = RUBRIQUES.filter((_, index) => !found[index]);
   if (missing.length > 0) {
-    return [{ rule: 'rubriques', accepted: false, message: `rubrique(s) manquante(s) : ${missing.join(', ')} (les neuf rubriques sont attendues, dans l’ordre)` }];
+    return [
+      { rule: 'rubriques', accepted: false, message: `rubrique(s) manquante(s) : ${missing.join(', ')} (les neuf rubriques sont attendues, dans l’ordre)` },
+    ];
   }
   const positions = found.map((heading) => heading!.line);
   const misplaced = RUBRIQUES.find((_, index) => index > 0 && positions[index]! < positions[index - 1]!);
   if (misplaced) {
-    return [{ rule: 'rubriques', accepted: false, line: positions[RUBRIQUES.indexOf(misplaced)], message: `rubrique « ${misplaced} » hors de son ordre (attendu : ${RUBRIQUES.join(', ')})` }];
+    return [
+      {
+        rule: 'rubriques',
+        accepted: false,
+        line: positions[RUBRIQUES.indexOf(misplaced)],
+        message: `rubrique « ${misplaced} » hors de son ordre (attendu : ${RUBRIQUES.join(', ')})`,
+      },
+    ];
   }
   return [];
 }

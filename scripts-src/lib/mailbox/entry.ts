@@ -40,7 +40,15 @@ export function decodeEntry(text: string, key: string): IndexEntry | undefined {
   }
   if (typeof raw !== 'object' || raw === null) return undefined;
   const { cle, taille, sha256, expire, titre, resume, session } = raw;
-  if (cle !== key || !Number.isSafeInteger(taille) || (taille as number) < 0 || typeof sha256 !== 'string' || !SHA256.test(sha256) || !Number.isSafeInteger(expire)) return undefined;
+  if (
+    cle !== key ||
+    !Number.isSafeInteger(taille) ||
+    (taille as number) < 0 ||
+    typeof sha256 !== 'string' ||
+    !SHA256.test(sha256) ||
+    !Number.isSafeInteger(expire)
+  )
+    return undefined;
   return {
     key,
     size: taille as number,

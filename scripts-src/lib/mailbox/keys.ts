@@ -32,7 +32,9 @@ export function validateName(value: string, label: 'equipe' | 'auteur'): string 
   if (!isValidName(value)) {
     const what = label === 'equipe' ? 'd’équipe' : 'd’auteur';
     throw new InvalidRequest(
-      RESERVED.test(value) && NAME.test(value) ? `nom ${what} réservé : ${quoteForMessage(value)} (la boîte dossier l’utilise pour ses propres fichiers)` : `nom ${what} invalide : ${quoteForMessage(value)}`,
+      RESERVED.test(value) && NAME.test(value)
+        ? `nom ${what} réservé : ${quoteForMessage(value)} (la boîte dossier l’utilise pour ses propres fichiers)`
+        : `nom ${what} invalide : ${quoteForMessage(value)}`,
       'Utilisez 1 à 64 caractères parmi lettres ASCII, chiffres, « . », « _ » et « - », en commençant par une lettre ou un chiffre (exemple : catalogue, alice).',
     );
   }
@@ -43,12 +45,10 @@ export function validateName(value: string, label: 'equipe' | 'auteur'): string 
 export function minuteStamp(date: Date): string {
   const year = date.getUTCFullYear();
   // Four digits or no key: a clock that far off would make keys nobody can read back.
-  if (!(year >= 1000 && year <= 9999)) throw new InvalidRequest(`l’horloge du poste indique l’an ${year} : aucune clé ne peut être datée`, 'Corrigez la date du poste, puis publiez de nouveau.');
+  if (!(year >= 1000 && year <= 9999))
+    throw new InvalidRequest(`l’horloge du poste indique l’an ${year} : aucune clé ne peut être datée`, 'Corrigez la date du poste, puis publiez de nouveau.');
   const pad = (n: number) => String(n).padStart(2, '0');
-  return (
-    `${date.getUTCFullYear()}${pad(date.getUTCMonth() + 1)}${pad(date.getUTCDate())}` +
-    `-${pad(date.getUTCHours())}${pad(date.getUTCMinutes())}`
-  );
+  return `${date.getUTCFullYear()}${pad(date.getUTCMonth() + 1)}${pad(date.getUTCDate())}` + `-${pad(date.getUTCHours())}${pad(date.getUTCMinutes())}`;
 }
 
 /** The n-th candidate stamp for a minute: the stamp itself, then `-2`, `-3`… */

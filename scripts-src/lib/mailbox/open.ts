@@ -6,7 +6,7 @@ import type { Mailbox } from './contract.js';
 import { InvalidRequest } from './errors.js';
 import { openFolderMailbox } from './folder/folder-mailbox.js';
 import { DEFAULT_JOURNAL_DAYS, openRedisMailbox } from './redis/redis-mailbox.js';
-import { hasRedisSettings, readRedisSettings, type Environment } from './redis/settings.js';
+import { type Environment, hasRedisSettings, readRedisSettings } from './redis/settings.js';
 import { parseTtlMax } from './ttl.js';
 
 /**
@@ -54,6 +54,7 @@ export function defaultFolder(env: Environment): string {
 
 export function readJournalDays(raw: string | undefined): number {
   if (raw === undefined || raw === '') return DEFAULT_JOURNAL_DAYS;
-  if (!/^[1-9]\d{0,4}$/.test(raw)) throw new InvalidRequest(`CONTEXTE_JOURNAL_JOURS invalide : ${quoteForMessage(raw, 12)}`, 'Donnez un nombre entier de jours, par exemple 30.');
+  if (!/^[1-9]\d{0,4}$/.test(raw))
+    throw new InvalidRequest(`CONTEXTE_JOURNAL_JOURS invalide : ${quoteForMessage(raw, 12)}`, 'Donnez un nombre entier de jours, par exemple 30.');
   return Number(raw);
 }

@@ -10,7 +10,7 @@ import type { Publication, PublishRequest } from './contract.js';
 import type { IndexEntry } from './entry.js';
 import { MailboxError } from './errors.js';
 import type { NewEvent } from './journal-event.js';
-import { buildKey, candidateStamp, minuteStamp, sessionKeyOf, type KeyParts } from './keys.js';
+import { buildKey, candidateStamp, type KeyParts, minuteStamp, sessionKeyOf } from './keys.js';
 
 /** Publications by one author in one minute before we give up looking for a free stamp. */
 const MAX_STAMP_ATTEMPTS = 1000;
@@ -37,10 +37,12 @@ export async function publishWithFreeStamp<Staged>(store: PublishStore<Staged>, 
   const minute = minuteStamp(request.now);
   const expiresAt = new Date(Date.now() + ttlSeconds * 1000);
   const note = await store.stage(request.note, expiresAt, ttlSeconds);
-  const session = request.session ? await store.stage(request.session, expiresAt, ttlSeconds).catch(async (error: unknown) => {
-    await store.unstage(note);
-    throw error;
-  }) : undefined;
+  const session = request.session
+    ? await store.stage(request.session, expiresAt, ttlSeconds).catch(async (error: unknown) => {
+        await store.unstage(note);
+        throw error;
+      })
+    : undefined;
   try {
     for (let attempt = 1; attempt <= MAX_STAMP_ATTEMPTS; attempt++) {
       const parts: KeyParts = { kind: 'contexte', team, author, stamp: candidateStamp(minute, attempt) };
@@ -58,7 +60,14 @@ export async function publishWithFreeStamp<Staged>(store: PublishStore<Staged>, 
         }
         const noteKey = buildKey(parts);
         const sha256 = sha256Of(request.note);
-        const entry: IndexEntry = { key: noteKey, size: request.note.length, sha256, expiresAt: expiresAt.getTime(), hasSession: session !== undefined, ...request.summary };
+        const entry: IndexEntry = {
+          key: noteKey,
+          size: request.note.length,
+          sha256,
+          expiresAt: expiresAt.getTime(),
+          hasSession: session !== undefined,
+          ...request.summary,
+        };
         await store.writeIndexEntry(parts, entry, ttlSeconds);
         await store.appendJournal({ kind: 'publication', team, author, key: noteKey, sha256, size: request.note.length });
         return { noteKey, ...(session !== undefined ? { sessionKey: sessionKeyOf(parts) } : {}), ttlSeconds, expiresAt };

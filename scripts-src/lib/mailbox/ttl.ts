@@ -1,5 +1,5 @@
-import { InvalidRequest } from './errors.js';
 import { quoteForMessage } from '../text/quote.js';
+import { InvalidRequest } from './errors.js';
 
 /** The workshop's 8 h: long enough for a handover within a working day. */
 export const DEFAULT_TTL_SECONDS = 8 * 3600;

@@ -42,18 +42,32 @@ export interface IndexedFacts {
 export function checkKey(facts: KeyFacts, indexed: IndexedFacts | undefined, ttlMaxSeconds: number): Vigilance[] {
   if (!facts.exists) return [{ code: 'cle-absente', message: 'la clé n’existe plus (expirée ou supprimée hors de nos programmes) : entrée d’index retirée' }];
   const found: Vigilance[] = [];
-  if (facts.ttlSeconds < 0) found.push({ code: 'sans-expiration', message: 'la clé n’a pas de durée de vie : elle resterait indéfiniment (admin audit --corriger la borne)' });
+  if (facts.ttlSeconds < 0)
+    found.push({ code: 'sans-expiration', message: 'la clé n’a pas de durée de vie : elle resterait indéfiniment (admin audit --corriger la borne)' });
   // A second of slack: a TTL is rounded up by the store.
   else if (facts.ttlSeconds > ttlMaxSeconds + 1) {
-    found.push({ code: 'expiration-trop-longue', message: `la clé vivra encore ${formatDuration(facts.ttlSeconds)}, plus que le maximum de ${formatDuration(ttlMaxSeconds)}` });
+    found.push({
+      code: 'expiration-trop-longue',
+      message: `la clé vivra encore ${formatDuration(facts.ttlSeconds)}, plus que le maximum de ${formatDuration(ttlMaxSeconds)}`,
+    });
   }
   if (!indexed) {
-    found.push({ code: 'non-indexee', message: 'aucune entrée d’index ne décrit cette clé (publiée par un ancien script, ou entrée perdue) : taille et empreinte non vérifiables' });
+    found.push({
+      code: 'non-indexee',
+      message: 'aucune entrée d’index ne décrit cette clé (publiée par un ancien script, ou entrée perdue) : taille et empreinte non vérifiables',
+    });
     return found;
   }
-  if (facts.size !== indexed.size) found.push({ code: 'taille-differente', message: `la valeur fait ${facts.size} octets, l’index en annonce ${indexed.size} : elle a changé depuis la publication` });
+  if (facts.size !== indexed.size)
+    found.push({
+      code: 'taille-differente',
+      message: `la valeur fait ${facts.size} octets, l’index en annonce ${indexed.size} : elle a changé depuis la publication`,
+    });
   else if (facts.sha256 !== undefined && facts.sha256 !== indexed.sha256) {
-    found.push({ code: 'empreinte-differente', message: `le sha256 de la valeur (${facts.sha256.slice(0, 12)}…) n’est pas celui de l’index (${indexed.sha256.slice(0, 12)}…) : elle a été réécrite depuis la publication` });
+    found.push({
+      code: 'empreinte-differente',
+      message: `le sha256 de la valeur (${facts.sha256.slice(0, 12)}…) n’est pas celui de l’index (${indexed.sha256.slice(0, 12)}…) : elle a été réécrite depuis la publication`,
+    });
   }
   return found;
 }
@@ -68,7 +82,10 @@ const FUTURE_SLACK_MS = 5 * 60_000;
 /** A journal whose latest id or date is ahead of the clock dates every later event wrongly. */
 export function futureJournal(owner: string, latest: number, now: number): Vigilance | undefined {
   if (latest <= now + FUTURE_SLACK_MS) return undefined;
-  return { code: 'journal-futur', message: `le journal de ${owner} porte des identifiants datés du ${new Date(latest).toISOString().slice(0, 10)}, dans le futur : ses événements suivants sont mal datés` };
+  return {
+    code: 'journal-futur',
+    message: `le journal de ${owner} porte des identifiants datés du ${new Date(latest).toISOString().slice(0, 10)}, dans le futur : ses événements suivants sont mal datés`,
+  };
 }
 
 /** What a Redis stream says of itself (XINFO STREAM). */
@@ -90,5 +107,8 @@ export function trimmedJournal(owner: string, stream: StreamBookkeeping, now: nu
     return { code: 'journal-tronque', message: `le journal de ${owner} a été vidé : ${stream.entriesAdded} événement(s) effacé(s) (tronqué à la main)` };
   }
   if (stream.lastDeleted <= 0 || stream.lastDeleted < now - keptDays * 86_400_000) return undefined;
-  return { code: 'journal-tronque', message: `le journal de ${owner} a perdu des événements récents (jusqu’au ${new Date(stream.lastDeleted).toISOString().slice(0, 16).replace('T', ' ')} UTC) : il a été tronqué` };
+  return {
+    code: 'journal-tronque',
+    message: `le journal de ${owner} a perdu des événements récents (jusqu’au ${new Date(stream.lastDeleted).toISOString().slice(0, 16).replace('T', ' ')} UTC) : il a été tronqué`,
+  };
 }

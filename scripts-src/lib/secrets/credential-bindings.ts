@@ -10,7 +10,7 @@
  * Lines are read one at a time, without their Markdown container markers;
  * every pattern is bounded, so the scan is linear in the text.
  */
-import { identifierWords, PROSE_PASSWORD, PROSE_TOKEN, roleOfName, roleOfProseWord, type Role } from './credential-names.js';
+import { PROSE_PASSWORD, PROSE_TOKEN, type Role, roleOfName, roleOfProseWord } from './credential-names.js';
 import { isCredentialValue, isDefaultPassword, isPlaceholder, isWordLike, looksRandom, stripQuotes } from './credential-values.js';
 import type { Hit, ScanLine } from './hits.js';
 
@@ -28,14 +28,20 @@ const BT = '`';
 /** A value after a name or an option: quoted, or up to the next blank or delimiter. */
 const VALUE = String.raw`(?<v>"(?:[^"\\\n]|\\.){1,400}"|'[^'\n]{1,400}'|${BT}[^${BT}\n]{1,400}${BT}|«[^»\n]{1,400}»|[^\s,;'"${BT}<>|)\]}]{1,400})`;
 
-const ASSIGNMENT = new RegExp(String.raw`(?<k>"[^"\n]{1,80}"|'[^'\n]{1,80}'|(?<![\w.-])[A-Za-z_][\w.-]{0,80})(?<before>[ \t]*)(?<sign>:=|\?=|\+=|=>|=|:)(?<after>[ \t]*)${VALUE}?`, 'dg');
+const ASSIGNMENT = new RegExp(
+  String.raw`(?<k>"[^"\n]{1,80}"|'[^'\n]{1,80}'|(?<![\w.-])[A-Za-z_][\w.-]{0,80})(?<before>[ \t]*)(?<sign>:=|\?=|\+=|=>|=|:)(?<after>[ \t]*)${VALUE}?`,
+  'dg',
+);
 const JS_CONTEXT = /\b(?:const|let|var|return|function)\b|[{,][ \t]*[\w$]+[ \t]*:[ \t]*[\w$]+[ \t]*[,}]/;
 /** A query string of an image's URL (a badge's `?token=`): shown to every reader by design. */
 const IMAGE_QUERY = /\.(?:svg|png|gif|jpe?g|webp)\?(?:[^\s?]*&)?$/i;
 const LONG_OPTION = new RegExp(String.raw`(?<![\w-])--(?<k>[a-z][\w-]{1,40})(?:=|[ \t]+)${VALUE}`, 'dgi');
 const SHORT_PASSWORD_OPTION: Array<[command: RegExp, option: RegExp]> = [
   [/\b(?:mysql|mariadb|mysqldump|mysqladmin|mysqlsh)\b/, /(?<![\w-])-p(?<v>[^\s'"`-][^\s'"`]*|'[^'\n]+'|"[^"\n]+")/dg],
-  [/\b(?:sshpass|docker[ \t]+login|podman[ \t]+login|buildah[ \t]+login|skopeo[ \t]+login|helm[ \t]+registry[ \t]+login|oras[ \t]+login)\b/, new RegExp(String.raw`(?<![\w-])-p(?:=|[ \t]+)${VALUE}`, 'dg')],
+  [
+    /\b(?:sshpass|docker[ \t]+login|podman[ \t]+login|buildah[ \t]+login|skopeo[ \t]+login|helm[ \t]+registry[ \t]+login|oras[ \t]+login)\b/,
+    new RegExp(String.raw`(?<![\w-])-p(?:=|[ \t]+)${VALUE}`, 'dg'),
+  ],
   [/\bredis-cli\b/, new RegExp(String.raw`(?<![\w-])-a[ \t]+${VALUE}`, 'dg')],
   [/\b(?:mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport|az|psexec|winrm)\b/, new RegExp(String.raw`(?<![\w-])-p(?:=|[ \t]+)${VALUE}`, 'dg')],
   [/\b(?:sqlcmd|bcp|osql|isql)\b/, new RegExp(String.raw`(?<![\w-])-P(?:=|[ \t]+)?${VALUE}`, 'dg')],
@@ -46,7 +52,10 @@ const SHORT_PASSWORD_OPTION: Array<[command: RegExp, option: RegExp]> = [
   [/\bopenssl\b/, /(?<![\w-])-pass(?:in|out)?[ \t]+pass:(?<v>[^\s'"]+)/dg],
 ];
 /** Java and OpenSSL style options: `-storepass …`, `-keypass …`, `-srcstorepass …`. */
-const SINGLE_DASH_OPTION = new RegExp(String.raw`(?<![\w-])-(?<k>(?:src|dest)?(?:store|key)pass|passin|passout|password|passwd|passphrase)(?:=|[ \t]+)${VALUE}`, 'dgi');
+const SINGLE_DASH_OPTION = new RegExp(
+  String.raw`(?<![\w-])-(?<k>(?:src|dest)?(?:store|key)pass|passin|passout|password|passwd|passphrase)(?:=|[ \t]+)${VALUE}`,
+  'dgi',
+);
 /** `define('DB_PASSWORD', '…')`, `setenv("API_KEY", "…")`, `os.environ["TOKEN"] = "…"`: a name as a string, then its value. */
 const NAMED_STRING = new RegExp(String.raw`(?:\(|\[)[ \t]*["'](?<k>[\w.-]{2,60})["'][ \t]*(?:,|\][ \t]*=)[ \t]*${VALUE}`, 'dg');
 /** `<password>…</password>`, `<add key="ApiKey" value="…"/>`: XML configuration. */
@@ -58,29 +67,34 @@ const COOKIE_OPTION = /(?<![\w-])(?:-b|--cookie)(?:[ \t]+|=)["']?[\w.-]{1,64}=(?
 const HTTP_CLIENT = /\b(?:curl|wget|http|https|xh|httpie|ab|hey)\b/;
 const ECHO_PIPE = /\b(?:echo|printf)[ \t]+(?:-[a-z]+[ \t]+)?(?<v>"[^"\n]{1,300}"|'[^'\n]{1,300}'|[^\s|;'"]{1,300})[ \t]*\|/dg;
 const PGPASS = /(?:^|["'\s>])(?<host>[A-Za-z0-9_.*-]{1,253}):(?:\d{1,5}|\*):[^\s:'"]{1,100}:[^\s:'"]{1,100}:(?<v>[^\s'"]{1,300})/dg;
-const HTPASSWD = /\bhtpasswd[ \t]+-[A-Za-z]*b[A-Za-z]*(?:[ \t]+-[A-Za-z]+)*[ \t]+\S{1,300}[ \t]+\S{1,100}[ \t]+(?<v>"[^"\n]{1,300}"|'[^'\n]{1,300}'|\S{1,300})/dg;
+const HTPASSWD =
+  /\bhtpasswd[ \t]+-[A-Za-z]*b[A-Za-z]*(?:[ \t]+-[A-Za-z]+)*[ \t]+\S{1,300}[ \t]+\S{1,100}[ \t]+(?<v>"[^"\n]{1,300}"|'[^'\n]{1,300}'|\S{1,300})/dg;
 /** A configuration line `requirepass …`, `password …` (redis.conf, .netrc split over lines). */
 const SPACE_SEPARATED = /^(?<k>requirepass|masterauth|password|passwd|passphrase)[ \t]+(?<v>[^\s'"`]{6,300})[ \t]*$/dgi;
 const NETRC = /\bmachine[ \t]+\S{1,253}[ \t]+login[ \t]+\S{1,200}[ \t]+password[ \t]+(?<v>\S{1,300})/dg;
 const REDIS_AUTH = /(?:^|[>`$#][ \t]*|redis-cli\b[^\n]{0,200}?[ \t])AUTH[ \t]+(?:[\w.-]{1,64}[ \t]+)?(?<v>[^\s'"`]{4,300})/dg;
-const AUTH_HEADER = /\b(?:proxy-)?authorization["']?[ \t]*[:=][ \t]*["']?(?<scheme>bearer|token|bot|apikey|api-key|ssws|basic|digest|key)[ \t]+(?<v>[A-Za-z0-9._~+/=-]{6,})/dgi;
+const AUTH_HEADER =
+  /\b(?:proxy-)?authorization["']?[ \t]*[:=][ \t]*["']?(?<scheme>bearer|token|bot|apikey|api-key|ssws|basic|digest|key)[ \t]+(?<v>[A-Za-z0-9._~+/=-]{6,})/dgi;
 const BEARER = /\bbearer[ \t]+(?<v>[A-Za-z0-9._~+/-]{16,}=*)/dgi;
 const URL_START = /\b[a-zA-Z][a-zA-Z0-9+.-]{1,30}:\/\//g;
 
 /** Hosts reserved for documentation (RFC 2606, 6761): credentials on them are examples. */
-const EXAMPLE_HOST = /^(?:[\w-]+\.)*(?:example(?:\.(?:com|org|net))?|[\w-]+\.(?:example|test|invalid|localhost))$|^(?:host|hostname|server|myhost|myserver|your-?host|domain|machine|remote)$/i;
+const EXAMPLE_HOST =
+  /^(?:[\w-]+\.)*(?:example(?:\.(?:com|org|net))?|[\w-]+\.(?:example|test|invalid|localhost))$|^(?:host|hostname|server|myhost|myserver|your-?host|domain|machine|remote)$/i;
 const LOCAL_HOST = /^(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\]|host\.docker\.internal|db|redis|postgres|mysql|mongo|rabbitmq)$/i;
 
 const PROSE_KEYWORD = new RegExp(String.raw`(?<![\p{L}\d_:/.@?&-])(?<w>${PROSE_PASSWORD}|${PROSE_TOKEN})(?![\p{L}\d_-])`, 'giu');
 /** A line that ends on a credential word, with or without its verb: its value is on the next line. */
-const OPEN_SENTENCE = new RegExp(String.raw`(?<![\p{L}\d_-])(?<w>${PROSE_PASSWORD}|${PROSE_TOKEN})(?:[^\n.;!?:=()]{0,60}?[ \t]+(?:est|sont|is|are|was|c['’]est|sera|vaut|devient)|[ \t]+(?:de|du|des|d['’]|of|for|pour)(?:[ \t]+\S+)?)?[ \t]*(?::|=|→|->)?[ \t]*$`, 'iu');
-/** Between the keyword and its value: a few words of qualifier, then a verb or a sign. */
-const CONNECTOR = new RegExp(
-  String.raw`(?:[ \t]*(?::|=|→|->|=>|–|—|,)[ \t]*|[ \t]+-[ \t]+|[ \t]+(?:est|sont|était|sera|reste|vaut|devient|c['’]est|it['’]s|it is|['’]s|is|was|are|were|will be|remains|set to|changed to|reset to|updated to|en|to)(?![\p{L}])(?:[ \t]+(?:now|maintenant|désormais|toujours|still|currently|actuellement))?[ \t]*:?[ \t]*|['’]s[ \t]+)`,
-  'gu',
+const OPEN_SENTENCE = new RegExp(
+  String.raw`(?<![\p{L}\d_-])(?<w>${PROSE_PASSWORD}|${PROSE_TOKEN})(?:[^\n.;!?:=()]{0,60}?[ \t]+(?:est|sont|is|are|was|c['’]est|sera|vaut|devient)|[ \t]+(?:de|du|des|d['’]|of|for|pour)(?:[ \t]+\S+)?)?[ \t]*(?::|=|→|->)?[ \t]*$`,
+  'iu',
 );
+/** Between the keyword and its value: a few words of qualifier, then a verb or a sign. */
+const CONNECTOR =
+  /(?:[ \t]*(?::|=|→|->|=>|–|—|,)[ \t]*|[ \t]+-[ \t]+|[ \t]+(?:est|sont|était|sera|reste|vaut|devient|c['’]est|it['’]s|it is|['’]s|is|was|are|were|will be|remains|set to|changed to|reset to|updated to|en|to)(?![\p{L}])(?:[ \t]+(?:now|maintenant|désormais|toujours|still|currently|actuellement))?[ \t]*:?[ \t]*|['’]s[ \t]+)/gu;
 /** What may stand between a credential word and its verb: a few words of qualifier, not a place where it is kept. */
-const NOT_A_VALUE_CONTEXT = /\b(?:dans|in|sur|on|at|chez|from|de la part|stocké|stored|kept|gardé|rangé|expire|expires|must|doit|should|needs?|faut|example|exemple|e\.g|par ex|such as|comme|like)\b/i;
+const NOT_A_VALUE_CONTEXT =
+  /\b(?:dans|in|sur|on|at|chez|from|de la part|stocké|stored|kept|gardé|rangé|expire|expires|must|doit|should|needs?|faut|example|exemple|e\.g|par ex|such as|comme|like)\b/i;
 /** The value right after the keyword, or after "to"/« à »: "password set to …", « mdp soleil42 ». */
 const DIRECT = /^[ \t]+(?:(?:set to|changed to|reset to|to|à|de|du|d['’]|c['’]est|utilisé|used|for \w+ is)[ \t]+)?/u;
 /** What unlocks or protects: « déverrouiller le coffre : … », "protected by …", "encrypted with …". */
@@ -113,13 +127,17 @@ const LOGIN_PAIR = new RegExp(
   String.raw`(?<![\w/:.@${BT}-])(?:log ?in|login|sign(?:ed)? in|logged in|connect|connecte[sz]?(?:-toi|-vous)?|connecter|connexion|identifiants?|credentials?|creds|compte|account|user(?:name)?|utilisateur)(?![\p{L}\d_])(?:[ \t]+(?:de|du|des|d['’]|for|of|pour|sur|on|à|la|le|the|with|avec)[ \t]+[\p{L}\w.'’-]{1,30}){0,2}(?:[ \t]+[\p{L}\w.-]{1,30}(?=[ \t]*:))?[ \t]*[:=→]?[ \t]*(?:(?:en|as|comme)[ \t]+)?${BT}?[\w][\w.@+-]{1,63}${BT}?(?:[ \t]*(?:\/|,|\+|,? password|,? mot de passe|,? mdp)[ \t]*|[ \t]+(?:and|et|with|avec)[ \t]+|:(?=[^\s:]))(?<v>${BT}[^${BT}\n]{4,100}${BT}|"[^"\n]{4,100}"|'[^'\n]{4,100}'|[^\s${BT}"',;()]{6,100})`,
   'dgiu',
 );
-const USE_TO_LOGIN = new RegExp(String.raw`\b(?:use|utilise[zr]?|tape[zr]?|type|enter|saisi[sr]?)[ \t]+(?<v>${BT}[^${BT}\n]{4,100}${BT}|"[^"\n]{4,100}"|[^\s${BT}"',;()]{6,100})[ \t]+(?:to log ?in|to sign in|to connect|pour (?:te |vous |se )?connecter|pour (?:la )?connexion|as (?:the )?password)`, 'dgiu');
+const USE_TO_LOGIN = new RegExp(
+  String.raw`\b(?:use|utilise[zr]?|tape[zr]?|type|enter|saisi[sr]?)[ \t]+(?<v>${BT}[^${BT}\n]{4,100}${BT}|"[^"\n]{4,100}"|[^\s${BT}"',;()]{6,100})[ \t]+(?:to log ?in|to sign in|to connect|pour (?:te |vous |se )?connecter|pour (?:la )?connexion|as (?:the )?password)`,
+  'dgiu',
+);
 /** « Clé Datadog : … », "Mailgun key: …", "Algolia admin key …": a capitalised name next to a key. */
 const VENDOR_KEY = new RegExp(
   String.raw`(?:\b(?:[Cc]l[ée]s?|[Kk]ey)(?:[ \t]+(?:de|du|d['’])[ \t]*\p{L}+)?[ \t]+(?:(?:admin|api|secr[èe]te|priv[ée]e|d['’ ]?api|de l['’]api)[ \t]+)?(?<a>[A-Z][\w.-]{1,30}(?:[ \t]+[A-Z][\w.-]{1,30})?)(?![\w.-])|\b(?<b>[A-Z][\w.-]{1,30}),?(?:[ \t]+(?:admin|api|app|secret|write|master|private|server|license|licence|search|ingest))?[ \t]+(?:key|clé))[^\n:=→${BT}"]{0,40}?(?:[ \t]*(?::|→|->)[ \t]*|[ \t]+[-–—=][ \t]+|[ \t]+(?:est|is|c['’]est)[ \t]+)${VALUE}`,
   'dgu',
 );
-const NOT_VENDORS = /^(?:Redis|S3|SSH|API|GPG|PGP|Cache|Primary|Partition|Sort|Foreign|Idempotency|The|A|La|Le|Une|Un|Ma|Mon|Cette|This|Your|Votre|Public|Publique|USB|JSON|YAML|Map|Object|React|Vue)(?:\s|$)/;
+const NOT_VENDORS =
+  /^(?:Redis|S3|SSH|API|GPG|PGP|Cache|Primary|Partition|Sort|Foreign|Idempotency|The|A|La|Le|Une|Un|Ma|Mon|Cette|This|Your|Votre|Public|Publique|USB|JSON|YAML|Map|Object|React|Vue)(?:\s|$)/;
 
 /** The value group `v` and its offset: from the match's indices (`d` flag) when it is not at the match's end. */
 function captured(match: RegExpExecArray): { value: string; at: number } {
@@ -166,7 +184,9 @@ function lineBindings(text: string): Binding[] {
       const lead = match.index <= 60 ? text.slice(0, match.index) : '';
       const labelled = match.groups!.k === key && /^[\p{L}\d'’ -]{1,40}$/u.test(lead) && /[ \t]$/.test(lead);
       const near = text.slice(Math.max(0, match.index - 40), match.index);
-      const head = !/\s(?:de|du|des|d['’]|of|for)\s/i.test(near) ? undefined : /(?<head>\p{L}+)\s+(?:de|du|des|d['’]|of|for)(?:\s+(?:la|le|les|l['’]|the))?\s*$/iu.exec(near)?.groups!.head;
+      const head = !/\s(?:de|du|des|d['’]|of|for)\s/i.test(near)
+        ? undefined
+        : /(?<head>\p{L}+)\s+(?:de|du|des|d['’]|of|for)(?:\s+(?:la|le|les|l['’]|the))?\s*$/iu.exec(near)?.groups?.head;
       const role = (labelled ? roleOfLabel(lead + key) : undefined) ?? (head && roleOfName(`${head} of ${key}`) === undefined ? undefined : roleOfName(key));
       add('affectation', role, /phrase/i.test(key) ? 'passphrase' : 'code', match);
     }
@@ -233,7 +253,13 @@ function lineBindings(text: string): Binding[] {
     if (!lower.includes(gate)) continue;
     pattern.lastIndex = 0;
     // A .netrc password is the credential by definition: no identifier shape excuses it.
-    for (let match = pattern.exec(text); match; match = pattern.exec(text)) add('commande', role ?? roleOfName(match.groups!.k!.replace(/^(?:requirepass|masterauth)$/i, 'password')), pattern === NETRC ? 'userinfo' : 'code', match);
+    for (let match = pattern.exec(text); match; match = pattern.exec(text))
+      add(
+        'commande',
+        role ?? roleOfName(match.groups!.k!.replace(/^(?:requirepass|masterauth)$/i, 'password')),
+        pattern === NETRC ? 'userinfo' : 'code',
+        match,
+      );
   }
   if (lower.includes('authorization') || lower.includes('bearer')) {
     AUTH_HEADER.lastIndex = 0;
@@ -339,14 +365,12 @@ function proseBindings(text: string): Binding[] {
     pattern.lastIndex = 0;
     for (let match = pattern.exec(text); match; match = pattern.exec(text)) candidates.push({ match, ...captured(match) });
   }
-  {
-    for (const { match, value, at } of candidates) {
-      if (NOT_PROSE_VALUE.test(value)) continue;
-      // `redis:redispw@localhost:6379`: what follows `@` is the host, not the password.
-      const trimmed = unpunctuated(value).replace(/@[\w.-]+(?::\d+)?(?:\/\S*)?$/, '');
-      const role = match.groups!.vendor ? 'token' : match.groups!.w ? roleOfProseWord(match.groups!.w.toLowerCase()) : 'password';
-      found.push({ rule: 'prose', role, setting: 'prose', value: trimmed, at });
-    }
+  for (const { match, value, at } of candidates) {
+    if (NOT_PROSE_VALUE.test(value)) continue;
+    // `redis:redispw@localhost:6379`: what follows `@` is the host, not the password.
+    const trimmed = unpunctuated(value).replace(/@[\w.-]+(?::\d+)?(?:\/\S*)?$/, '');
+    const role = match.groups!.vendor ? 'token' : match.groups!.w ? roleOfProseWord(match.groups!.w.toLowerCase()) : 'password';
+    found.push({ rule: 'prose', role, setting: 'prose', value: trimmed, at });
   }
   if (text.includes(' / ')) {
     USER_SLASH_PASSWORD.lastIndex = 0;
@@ -355,7 +379,8 @@ function proseBindings(text: string): Binding[] {
       const trimmed = unpunctuated(value);
       if (NOT_PROSE_VALUE.test(trimmed)) continue;
       // Without a credential word, only a value that cannot be a name: letters and digits mixed inside, not a series of words.
-      if (/\p{L}/u.test(trimmed) && /\d/.test(trimmed) && !/^[\w.-]+\.\w{2,4}$/.test(trimmed) && (!isWordLike(trimmed) || /[^\w.\-]/.test(value))) found.push({ rule: 'identifiants', role: 'password', setting: 'prose', value: trimmed, at });
+      if (/\p{L}/u.test(trimmed) && /\d/.test(trimmed) && !/^[\w.-]+\.\w{2,4}$/.test(trimmed) && (!isWordLike(trimmed) || /[^\w.-]/.test(value)))
+        found.push({ rule: 'identifiants', role: 'password', setting: 'prose', value: trimmed, at });
     }
   }
   if (/cl[ée]|key/i.test(text)) {
@@ -383,7 +408,10 @@ function tableCells(text: string): Array<{ text: string; at: number }> | undefin
   if (!/^[ \t]*\|.*\|[ \t]*$/.test(text)) return undefined;
   const cells: Array<{ text: string; at: number }> = [];
   let position = text.indexOf('|') + 1;
-  for (const cell of text.slice(position).replace(/\|[ \t]*$/, '').split('|')) {
+  for (const cell of text
+    .slice(position)
+    .replace(/\|[ \t]*$/, '')
+    .split('|')) {
     cells.push({ text: cell, at: position });
     position += cell.length + 1;
   }
@@ -398,7 +426,12 @@ const LABEL = new RegExp(
 
 /** A cell or a label that names a credential (`DB_PW`, « Mot de passe », `pw`). */
 function roleOfLabel(label: string): Role | undefined {
-  const plain = stripQuotes(label.replace(/[*_`]/g, '').replace(/\([^)]{0,40}\)|,[^,]{0,40}$/g, '').trim()).replace(/[ \t]*:$/, '');
+  const plain = stripQuotes(
+    label
+      .replace(/[*_`]/g, '')
+      .replace(/\([^)]{0,40}\)|,[^,]{0,40}$/g, '')
+      .trim(),
+  ).replace(/[ \t]*:$/, '');
   if (plain === '' || plain.length > 40) return undefined;
   const prose = LABEL.exec(plain);
   if (prose) return roleOfProseWord(prose.groups!.w!.toLowerCase());
@@ -448,7 +481,14 @@ export function findBindings(lines: ScanLine[]): Hit[] {
       if (!header) {
         header = cells.map((cell) => roleOfLabel(cell.text));
         const rowLabel = roleOfLabel(cells[0]!.text);
-        if (rowLabel && cells.length >= 2) judge({ rule: 'tableau', role: rowLabel, setting: 'code', value: cells[1]!.text.trim(), at: cells[1]!.at + cells[1]!.text.indexOf(cells[1]!.text.trim()) });
+        if (rowLabel && cells.length >= 2)
+          judge({
+            rule: 'tableau',
+            role: rowLabel,
+            setting: 'code',
+            value: cells[1]!.text.trim(),
+            at: cells[1]!.at + cells[1]!.text.indexOf(cells[1]!.text.trim()),
+          });
       } else {
         cells.forEach((cell, index) => {
           const role = index > 0 ? (roleOfLabel(cells[index - 1]!.text) ?? header![index]) : header![index];
@@ -468,7 +508,13 @@ export function findBindings(lines: ScanLine[]): Hit[] {
 }
 
 /** A line that is only a label, HTML around it or not: `**Mdp du compte**`, `<summary>Password</summary>`. */
-const isLabelOnly = (line: string) => roleOfLabel(line.replace(/<[^>]{1,80}>/g, '').replace(/[*_]/g, '').replace(/[ \t]*[:=][ \t]*(?:[|>][+-]?)?$/, '')) !== undefined;
+const isLabelOnly = (line: string) =>
+  roleOfLabel(
+    line
+      .replace(/<[^>]{1,80}>/g, '')
+      .replace(/[*_]/g, '')
+      .replace(/[ \t]*[:=][ \t]*(?:[|>][+-]?)?$/, ''),
+  ) !== undefined;
 
 /**
  * A role left open at the end of a line: a label (`Mot de passe :`,
@@ -477,7 +523,10 @@ const isLabelOnly = (line: string) => roleOfLabel(line.replace(/<[^>]{1,80}>/g, 
  */
 function openRole(line: string, inFence: boolean): { role: Role; word: string; left: number } | undefined {
   if (line.startsWith('-----')) return undefined; // PEM armour: private-keys.ts reads it
-  const bare = line.replace(/<[^>]{1,80}>/g, ' ').replace(/\*\*|__/g, '').trim();
+  const bare = line
+    .replace(/<[^>]{1,80}>/g, ' ')
+    .replace(/\*\*|__/g, '')
+    .trim();
   const open = /^(?<label>[^:=|{]{1,40}?)[ \t]*(?:(?::|=)[ \t]*(?:[|>][+-]?|\{)?)?[ \t]*$/.exec(bare);
   const labelRole = open ? roleOfLabel(open.groups!.label!) : undefined;
   if (labelRole) return { role: labelRole, word: '', left: inFence ? 1 : 2 };
@@ -486,7 +535,7 @@ function openRole(line: string, inFence: boolean): { role: Role; word: string; l
   // A sentence that announces its value with a colon: "the password is on the next line, no trailing space:".
   if (/:$/.test(bare) && !NOT_A_VALUE_CONTEXT.test(bare.replace(/\bnext line\b|ligne suivante/gi, ''))) {
     PROSE_KEYWORD.lastIndex = 0;
-    const word = PROSE_KEYWORD.exec(bare)?.groups!.w;
+    const word = PROSE_KEYWORD.exec(bare)?.groups?.w;
     if (word) return { role: roleOfProseWord(word.toLowerCase()), word: '', left: 1 };
   }
   return undefined;

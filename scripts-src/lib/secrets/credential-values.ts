@@ -15,28 +15,198 @@ import type { Role } from './credential-names.js';
 
 /** Values that name or stand for a secret instead of being one. */
 const PLACEHOLDER_WORDS = new Set([
-  'changeme', 'change-me', 'change_me', 'changeit', 'example', 'exemple', 'dummy', 'fake', 'sample', 'placeholder', 'redacted', 'masked',
-  'hidden', 'secret', 'secrets', 'password', 'passwd', 'motdepasse', 'token', 'apikey', 'api_key', 'api-key', 'null', 'none', 'nil',
-  'undefined', 'true', 'false', 'todo', 'tbd', 'foo', 'bar', 'baz', 'foobar', 'test', 'testing', 'required', 'optional', 'string',
-  'value', 'valeur', 'inconnu', 'unknown', 'empty', 'vide', 'default', 'prompt', 'stdin', 'env', 'hunter2', 'letmein', 'qwerty',
-  'azerty', 'p@ssw0rd', 'passw0rd', 'pa55word', 'p4ssw0rd', 'secret123', 'password123', 'password1', 'admin123', 'motdepasse123',
-  'correcthorsebatterystaple', 'correct-horse-battery-staple', 'opensesame', 'abc123', 'xyz', 'n/a', 'na', 'aucun', 'voir',
+  'changeme',
+  'change-me',
+  'change_me',
+  'changeit',
+  'example',
+  'exemple',
+  'dummy',
+  'fake',
+  'sample',
+  'placeholder',
+  'redacted',
+  'masked',
+  'hidden',
+  'secret',
+  'secrets',
+  'password',
+  'passwd',
+  'motdepasse',
+  'token',
+  'apikey',
+  'api_key',
+  'api-key',
+  'null',
+  'none',
+  'nil',
+  'undefined',
+  'true',
+  'false',
+  'todo',
+  'tbd',
+  'foo',
+  'bar',
+  'baz',
+  'foobar',
+  'test',
+  'testing',
+  'required',
+  'optional',
+  'string',
+  'value',
+  'valeur',
+  'inconnu',
+  'unknown',
+  'empty',
+  'vide',
+  'default',
+  'prompt',
+  'stdin',
+  'env',
+  'hunter2',
+  'letmein',
+  'qwerty',
+  'azerty',
+  'p@ssw0rd',
+  'passw0rd',
+  'pa55word',
+  'p4ssw0rd',
+  'secret123',
+  'password123',
+  'password1',
+  'admin123',
+  'motdepasse123',
+  'correcthorsebatterystaple',
+  'correct-horse-battery-staple',
+  'opensesame',
+  'abc123',
+  'xyz',
+  'n/a',
+  'na',
+  'aucun',
+  'voir',
 ]);
 
 /** Local development defaults: not worth refusing a note for. */
-const DEFAULT_PASSWORDS = new Set(['postgres', 'password', 'pass', 'root', 'admin', 'guest', 'redis', 'mysql', 'user', 'test', 'secret', 'changeme', 'sa', 'oracle', 'mongo', 'rabbitmq', 'minio', 'minioadmin', 'elastic', 'kibana', 'grafana', 'airflow', 'keycloak', 'postgrespw', 'redispw', 'example', 'dev', 'local']);
+const DEFAULT_PASSWORDS = new Set([
+  'postgres',
+  'password',
+  'pass',
+  'root',
+  'admin',
+  'guest',
+  'redis',
+  'mysql',
+  'user',
+  'test',
+  'secret',
+  'changeme',
+  'sa',
+  'oracle',
+  'mongo',
+  'rabbitmq',
+  'minio',
+  'minioadmin',
+  'elastic',
+  'kibana',
+  'grafana',
+  'airflow',
+  'keycloak',
+  'postgrespw',
+  'redispw',
+  'example',
+  'dev',
+  'local',
+]);
 
 /** Function words: a value made of several words that contains them is a sentence, not a passphrase. */
 const FUNCTION_WORDS = new Set([
-  'the', 'a', 'an', 'is', 'are', 'was', 'in', 'on', 'of', 'to', 'for', 'from', 'with', 'by', 'and', 'or', 'not', 'see', 'use', 'used',
-  'your', 'my', 'this', 'that', 'it', 'be', 'will', 'should', 'must', 'can', 'here', 'there', 'as', 'at', 'if', 'le', 'la', 'les', 'un',
-  'une', 'des', 'de', 'du', 'est', 'sont', 'dans', 'pour', 'par', 'avec', 'et', 'ou', 'pas', 'voir', 'votre', 'vos', 'mon', 'ma', 'ce',
-  'cette', 'ici', 'sur', 'au', 'aux', 'en', 'à', 'il', 'elle', 'on', 'nous', 'vous', 'qui', 'que', 'dont',
+  'the',
+  'a',
+  'an',
+  'is',
+  'are',
+  'was',
+  'in',
+  'on',
+  'of',
+  'to',
+  'for',
+  'from',
+  'with',
+  'by',
+  'and',
+  'or',
+  'not',
+  'see',
+  'use',
+  'used',
+  'your',
+  'my',
+  'this',
+  'that',
+  'it',
+  'be',
+  'will',
+  'should',
+  'must',
+  'can',
+  'here',
+  'there',
+  'as',
+  'at',
+  'if',
+  'le',
+  'la',
+  'les',
+  'un',
+  'une',
+  'des',
+  'de',
+  'du',
+  'est',
+  'sont',
+  'dans',
+  'pour',
+  'par',
+  'avec',
+  'et',
+  'ou',
+  'pas',
+  'voir',
+  'votre',
+  'vos',
+  'mon',
+  'ma',
+  'ce',
+  'cette',
+  'ici',
+  'sur',
+  'au',
+  'aux',
+  'en',
+  'à',
+  'il',
+  'elle',
+  'on',
+  'nous',
+  'vous',
+  'qui',
+  'que',
+  'dont',
 ]);
 
 export function stripQuotes(value: string): string {
   const trimmed = value.trim();
-  const pairs: Array<[string, string]> = [['"', '"'], ["'", "'"], ['`', '`'], ['«', '»'], ['“', '”'], ['‘', '’']];
+  const pairs: Array<[string, string]> = [
+    ['"', '"'],
+    ["'", "'"],
+    ['`', '`'],
+    ['«', '»'],
+    ['“', '”'],
+    ['‘', '’'],
+  ];
   for (const [open, close] of pairs) {
     if (trimmed.length >= 2 && trimmed.startsWith(open) && trimmed.endsWith(close)) return trimmed.slice(open.length, -close.length).trim();
   }
@@ -59,8 +229,15 @@ export function isPlaceholder(raw: string): boolean {
   if (/\*{3,}|x{4,}|X{4,}|•{3,}|\.{3,}|…|#{4,}|_{4,}|-{4,}|(.)\1{5,}/.test(value)) return true;
   if (/^[*•x.#_-]+$/i.test(value)) return true;
   // « votre-jeton », "your_api_key", "the-token": words only (a drawn `MA_NmBv1…` starts like « ma_ » by chance).
-  if (/^(?:(?:your|votre|vos|my|mon|ma|insert|replace|enter|some|remplacer|mettre|put|add|paste|coller|a|an|the|le|la|un|une)[-_])(?:[a-z]+[-_]?)+$/i.test(value)) return true;
-  if (/^(?:your|votre|vos|my|mon|ma|insert|replace|enter|some|remplacer|mettre|put|add|paste|coller) /i.test(value) && /pass|mot|token|jeton|cl[ée]|key|secret|here|ici/i.test(value)) return true;
+  if (
+    /^(?:(?:your|votre|vos|my|mon|ma|insert|replace|enter|some|remplacer|mettre|put|add|paste|coller|a|an|the|le|la|un|une)[-_])(?:[a-z]+[-_]?)+$/i.test(value)
+  )
+    return true;
+  if (
+    /^(?:your|votre|vos|my|mon|ma|insert|replace|enter|some|remplacer|mettre|put|add|paste|coller) /i.test(value) &&
+    /pass|mot|token|jeton|cl[ée]|key|secret|here|ici/i.test(value)
+  )
+    return true;
   // `xoxb-your-bot-token`, `api-key-here`: lower-case words (a drawn `…-MA_BA8…` holds the letters by chance).
   if (/[-_](?:here|ici|HERE|ICI)$/.test(value) || /[-_.](?:your|votre|vos|my|mon|ma)[-_][a-z]+(?:[-_][a-z]+)*$/.test(value)) return true;
   // The documentation's own examples (AKIAIOSFODNN7EXAMPLE…) and upper-case stand-ins (MYTOKEN1, API_KEY_HERE).
@@ -68,10 +245,20 @@ export function isPlaceholder(raw: string): boolean {
   // Upper-case only when long: a drawn `AKIA…FAKE…` of capitals and digits spells four letters by chance.
   if (/example|exemple|dummy|placeholder|redacted|sample|fake|EXAMPLE|EXEMPLE|PLACEHOLDER|REDACTED|Example|Exemple|Dummy|Sample|Fake/.test(value)) return true;
   // A value that names itself: `password-for-30001`, `test-secret-not-for-production`, `base32secret`, `myToken`.
-  if (value.split(/[-_.]/).length >= 2 && value.split(/[-_.]/).some((part) => /^(?:password|passwd|pwd|secret|token|mdp|motdepasse|apikey|credentials|creds)$/i.test(part))) return true;
+  if (
+    value.split(/[-_.]/).length >= 2 &&
+    value.split(/[-_.]/).some((part) => /^(?:password|passwd|pwd|secret|token|mdp|motdepasse|apikey|credentials|creds)$/i.test(part))
+  )
+    return true;
   if (/^[A-Za-z][A-Za-z0-9_]*$/.test(value) && /secret|token|passw|apikey|[a-z_]key$/i.test(value) && !/\d[A-Za-z]\d|[A-Z]\d[A-Z]/.test(value)) return true;
   // Upper-case stand-ins: MYTOKEN1, API_KEY_HERE, YOUR_SECRET (a drawn AKIA…KEY… only contains the word by chance).
-  if (/^[A-Z]+(?:_[A-Z]+)*\d{0,3}$/.test(value) && /^(?:MY|YOUR|SOME|THE|ENTER|INSERT)[A-Z]*(?:TOKEN|KEY|SECRET|PASS|PWD|AUTH|CRED)|(?:^|_)(?:TOKEN|KEY|SECRET|PASS|PASSWORD|PWD|MDP|AUTH|CREDS?|JETON|CLE|APIKEY|HERE)(?:_|\d*$)/.test(value)) return true;
+  if (
+    /^[A-Z]+(?:_[A-Z]+)*\d{0,3}$/.test(value) &&
+    /^(?:MY|YOUR|SOME|THE|ENTER|INSERT)[A-Z]*(?:TOKEN|KEY|SECRET|PASS|PWD|AUTH|CRED)|(?:^|_)(?:TOKEN|KEY|SECRET|PASS|PASSWORD|PWD|MDP|AUTH|CREDS?|JETON|CLE|APIKEY|HERE)(?:_|\d*$)/.test(
+      value,
+    )
+  )
+    return true;
   return false;
 }
 
@@ -81,14 +268,25 @@ function isReference(raw: string): boolean {
   if (/^(?:\$|%[A-Za-z_(]|!(?:Ref|Sub|GetAtt|ImportValue|vault|secret)\b)/.test(value)) return true; // $VAR, %VAR%, CloudFormation tags
   if (/^[@&*][A-Za-z_][A-Za-z_.-]*(?:\([^)]*\))?$/.test(value)) return true; // @Value("…"), YAML anchors and aliases: a name, not a draw
   if (/\$\{|\{\{|\{%|#\{|<%|\{env:|\{file:|\$\(/.test(value)) return true; // a template or an interpolation anywhere
-  if (/process\.env|import\.meta\.env|os\.environ|getenv|\bENV\[|System\.getenv|secrets\.|vault:|ssm:|op:\/\/|secretKeyRef|valueFrom|keyvault|sm:\/\/|gcp:\/\/|awssm|arn:aws/i.test(value)) return true;
+  if (
+    /process\.env|import\.meta\.env|os\.environ|getenv|\bENV\[|System\.getenv|secrets\.|vault:|ssm:|op:\/\/|secretKeyRef|valueFrom|keyvault|sm:\/\/|gcp:\/\/|awssm|arn:aws/i.test(
+      value,
+    )
+  )
+    return true;
   // A dotted path of identifiers (var.db_password, random_password.db.result, settings.SECRET_KEY, config["x"]).
   // A dotted path (var.db_password, settings.SECRET_KEY, config["x"]): a name in code, or a known root. Lower-case words
   // joined by dots without either (`kettle.orchid.comete.figue`) are a passphrase.
   if (
     /^[A-Za-z_$][\w$-]*(?:\??\.[A-Za-z_$][\w$-]*|\[["']?[\w.-]+["']?\])+(?:\(\))?[;,]?$/.test(value) &&
-    value.replace(/\(\)[;,]?$/, '').split(/\??[.[\]"'_-]/).every((part) => !/\d/.test(part) || isWordLike(part)) &&
-    (/[A-Z_$[]/.test(value) || /^(?:var|local|data|module|config|conf|settings|env|process|secrets?|self|this|ctx|context|values|props|options|opts|params|req|request|res|app|cfg|vault|aws|google|azure)\??\./.test(value))
+    value
+      .replace(/\(\)[;,]?$/, '')
+      .split(/\??[.[\]"'_-]/)
+      .every((part) => !/\d/.test(part) || isWordLike(part)) &&
+    (/[A-Z_$[]/.test(value) ||
+      /^(?:var|local|data|module|config|conf|settings|env|process|secrets?|self|this|ctx|context|values|props|options|opts|params|req|request|res|app|cfg|vault|aws|google|azure)\??\./.test(
+        value,
+      ))
   )
     return true;
   // A call: getpass(), ServiceAccountCredentials.from_p12_keyfile(, await getToken()
@@ -119,9 +317,12 @@ function hasIdentifierShape(value: string): boolean {
     /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(value) || // an environment variable's name
     /^[\w-]+@[\w-]+\.iam\.gserviceaccount\.com$/.test(value) ||
     /^[^\s@]+@[^\s@]+\.[a-z]{2,}$/i.test(value) || // an e-mail address
-    (/^(?:\.{0,2}\/|~\/|[A-Za-z]:\\)/.test(value) && value.split(/[/\\]/).every((segment) => segment.length < 12 || isWordLike(segment) || isWordSeries(segment))) || // a path
+    (/^(?:\.{0,2}\/|~\/|[A-Za-z]:\\)/.test(value) &&
+      value.split(/[/\\]/).every((segment) => segment.length < 12 || isWordLike(segment) || isWordSeries(segment))) || // a path
     (/^[\w.-]+\/[\w./-]+$/.test(value) && value.split('/').every((segment) => segment.length < 12 || isWordLike(segment) || isWordSeries(segment))) || // a relative path or an image name
-    /^[\w.-]+\.(?:md|ts|js|mjs|cjs|json|ya?ml|toml|txt|sh|py|rb|go|rs|java|env|conf|cfg|ini|pem|key|crt|log|lock|html|css|p12|pfx|jks|der|gpg|asc)$/i.test(value) ||
+    /^[\w.-]+\.(?:md|ts|js|mjs|cjs|json|ya?ml|toml|txt|sh|py|rb|go|rs|java|env|conf|cfg|ini|pem|key|crt|log|lock|html|css|p12|pfx|jks|der|gpg|asc)$/i.test(
+      value,
+    ) ||
     /^[a-z][a-z0-9+.-]*:\/\//i.test(value) || // a URL (credentials in URLs have their own rule)
     /^#[0-9a-f]{3,8}$/i.test(value) || // a colour
     /^[A-Za-z][\w.]*[-_:.][\w.-]+[-_:.][0-9a-f]{7,}$/.test(value) || // a name with a hash: Linux-node-20-0c3c…
@@ -184,7 +385,9 @@ const COMMON_PAIRS = new Set(
     'yp tu ba bu xt ly sh ni rr lu fr pu qu wa ir mm rc cu ew os ci wh ee ui dd rn rm nf ay um iv wo bo tc np og ia ' +
     'cs eq uc rk ld aw av ob rv fu ws gu ib we xp dk hr gr ds pm je rg ud ks du sd eg rd nn ok by nv ms ff ka bi nu ' +
     'ug cc eb pd sy ix ki br ey tl fl nl '
-  ).trim().split(' '),
+  )
+    .trim()
+    .split(' '),
 );
 
 /** Most adjacent letter pairs of `letters` are common in real words. */

@@ -159,7 +159,10 @@ const SECRETLINT_CHUNK = 64 * 1024;
 async function secretlintHits(text: string): Promise<Hit[]> {
   if (text.trim() === '') return [];
   // Loaded on first use: only the checks need it.
-  const [{ lintSource }, { creator: secretlintRecommended }] = await Promise.all([import('@secretlint/core'), import('@secretlint/secretlint-rule-preset-recommend')]);
+  const [{ lintSource }, { creator: secretlintRecommended }] = await Promise.all([
+    import('@secretlint/core'),
+    import('@secretlint/secretlint-rule-preset-recommend'),
+  ]);
   const hits: Hit[] = [];
   for (let from = 0; from < text.length; ) {
     const cut = text.length - from <= SECRETLINT_CHUNK ? text.length : text.lastIndexOf('\n', from + SECRETLINT_CHUNK) + 1 || from + SECRETLINT_CHUNK;
@@ -175,7 +178,11 @@ async function secretlintHits(text: string): Promise<Hit[]> {
     });
     // Only the rule and the range are used: secretlint's own messages may quote the secret.
     for (const message of result.messages) {
-      const hit = { rule: `secretlint-${message.ruleId.replace(/^@secretlint\/secretlint-rule-/, '')}`, start: from + message.range[0], end: from + message.range[1] };
+      const hit = {
+        rule: `secretlint-${message.ruleId.replace(/^@secretlint\/secretlint-rule-/, '')}`,
+        start: from + message.range[0],
+        end: from + message.range[1],
+      };
       if (!SUPERSEDED.has(hit.rule) && !isPlaceholder(text.slice(hit.start, hit.end))) hits.push(hit);
     }
     from = to;
@@ -194,7 +201,6 @@ function dedupe(hits: Hit[]): Hit[] {
   }
   return kept;
 }
-
 
 /** How much of a long line around a finding the excerpt is cut from: masking a 1 MiB line for each of its findings would be quadratic. */
 const AROUND = 300;

@@ -16,7 +16,8 @@ const BODY_LINE = /^[A-Za-z0-9+/]{4,80}={0,2}$/;
 const FULL_BODY_LINE = /^[A-Za-z0-9+/]{60,76}$/;
 const ESCAPED_BODY = /PRIVATE KEY(?: BLOCK)?-----(?:\\[nr])+[A-Za-z0-9+/]{24,}/;
 const HEADER_FIELD = /^[A-Za-z-]+: /; // Proc-Type: 4,ENCRYPTED
-const KEY_WORDS = /cl[ée]s? priv[ée]es?|private[ _-]?keys?|privkey|id_(?:rsa|ed25519|ecdsa)|\.pem\b|\.key\b|ssh key|cl[ée] ssh|deploy key|cl[ée] de d[ée]ploiement/i;
+const KEY_WORDS =
+  /cl[ée]s? priv[ée]es?|private[ _-]?keys?|privkey|id_(?:rsa|ed25519|ecdsa)|\.pem\b|\.key\b|ssh key|cl[ée] ssh|deploy key|cl[ée] de d[ée]ploiement/i;
 
 /** Does base64 `body` begin like a private key (PKCS#1, PKCS#8, SEC1 or OpenSSH)? */
 function decodesToPrivateKey(body: string): boolean {
@@ -48,13 +49,16 @@ export function findPrivateKeys(lines: ScanLine[]): Hit[] {
       const body = bodyAfter(lines, text.startsWith('PuTTY') ? index + 1 : index);
       const end = lines[body.next]?.text.trim() ?? '';
       const armoured = END.test(end);
-      const before = lines.slice(Math.max(0, index - 3), index).map((line) => line.text).join('\n');
+      const before = lines
+        .slice(Math.max(0, index - 3), index)
+        .map((line) => line.text)
+        .join('\n');
       const previousArmour = ANY_ARMOUR.test(lines[index - 1]?.text.trim() ?? '');
-      const bodyText = lines.slice(index, body.next).map((line) => line.text.trim()).join('');
-      const isKey =
-        text.startsWith('PuTTY') ||
-        armoured ||
-        (!previousArmour && body.count >= 2 && (decodesToPrivateKey(bodyText) || KEY_WORDS.test(before)));
+      const bodyText = lines
+        .slice(index, body.next)
+        .map((line) => line.text.trim())
+        .join('');
+      const isKey = text.startsWith('PuTTY') || armoured || (!previousArmour && body.count >= 2 && (decodesToPrivateKey(bodyText) || KEY_WORDS.test(before)));
       if (isKey) report(lines[index]!, lines[body.next - (armoured ? 0 : 1)]!);
       index = Math.max(index + 1, body.next);
       continue;

@@ -138,7 +138,11 @@ function requiredLiteral(source: string): string {
   return run.length > best.length ? run : best;
 }
 
-const PROVIDER_PATTERNS = PROVIDER_TOKENS.map(([provider, source]) => ({ rule: `jeton-${provider}`, pattern: new RegExp(source, 'g'), needle: requiredLiteral(source) }));
+const PROVIDER_PATTERNS = PROVIDER_TOKENS.map(([provider, source]) => ({
+  rule: `jeton-${provider}`,
+  pattern: new RegExp(source, 'g'),
+  needle: requiredLiteral(source),
+}));
 
 /** Provider tokens in `text`; the value is never kept. */
 export function findProviderTokens(text: string): Hit[] {
@@ -158,7 +162,8 @@ export function findProviderTokens(text: string): Hit[] {
 
 /** The public beginning of a provider token, which a report may show (`ghp_`, `sk-ant-api03-`, `AKIA`). */
 const PREFIXES =
-  /(?:gh[pousr]_|github_pat_|gl[a-z]{2,6}-|glsa_|glc_|xox[a-z]-|sk-ant-(?:api|admin|oat|sid)\d{0,2}-|sk-(?:proj|svcacct|admin)-|sk-|[sr]k_(?:live|test)_|AKIA|ASIA|AIza|GOCSPX-|ya29\.|npm_|pypi-|hf_|SG\.|hv[sbr]\.|do[por]_v1_|shp(?:at|ca|pa|ss)_|lin_(?:api|oauth)_|dckr_pat_|sntr[ysu]_|NRAK-|dapi|PMAK-|AGE-SECRET-KEY-|pscale_(?:tkn|pw|oauth)_|sbp_|sq0(?:atp|csp)-|rubygems_|pul-|-----BEGIN [A-Z0-9 ]+-----)/.source;
+  /(?:gh[pousr]_|github_pat_|gl[a-z]{2,6}-|glsa_|glc_|xox[a-z]-|sk-ant-(?:api|admin|oat|sid)\d{0,2}-|sk-(?:proj|svcacct|admin)-|sk-|[sr]k_(?:live|test)_|AKIA|ASIA|AIza|GOCSPX-|ya29\.|npm_|pypi-|hf_|SG\.|hv[sbr]\.|do[por]_v1_|shp(?:at|ca|pa|ss)_|lin_(?:api|oauth)_|dckr_pat_|sntr[ysu]_|NRAK-|dapi|PMAK-|AGE-SECRET-KEY-|pscale_(?:tkn|pw|oauth)_|sbp_|sq0(?:atp|csp)-|rubygems_|pul-|-----BEGIN [A-Z0-9 ]+-----)/
+    .source;
 const PUBLIC_PREFIX = new RegExp(`^${PREFIXES}`);
 /** A prefix alone, as a literal or a code span of its own (`"sk-ant-"`, `` `ghp_` ``, `"glpat"` joined by "-"). */
 const isPrefixAlone = (value: string) => value.length >= 3 && [value, `${value}_`, `${value}-`].some((candidate) => publicPrefix(candidate) === candidate);
@@ -208,16 +213,19 @@ export function findDisguisedTokens(lines: ScanLine[]): Hit[] {
     const nextLine = lines[index + 1];
     if (tail && nextLine && PREFIX_ANYWHERE.test(tail.groups!.token!)) {
       const head = /^[\w-]{4,120}/.exec(nextLine.text)?.[0];
-      if (head && tail.groups!.token!.length + head.length >= 20 && !found(tail.groups!.token!) && found(tail.groups!.token! + head)) hits.push({ rule: 'jeton-deguise', start: start + text.length - tail.groups!.token!.length, end: nextLine.start + head.length });
+      if (head && tail.groups!.token!.length + head.length >= 20 && !found(tail.groups!.token!) && found(tail.groups!.token! + head))
+        hits.push({ rule: 'jeton-deguise', start: start + text.length - tail.groups!.token!.length, end: nextLine.start + head.length });
     }
     for (const spaced of text.matchAll(SPACED_GROUPS)) {
-      if (PREFIX_ANYWHERE.test(spaced[1]!) && found(spaced[0].replace(/[ \t]+/g, ''))) hits.push({ rule: 'jeton-deguise', start: start + spaced.index!, end: start + spaced.index! + spaced[0].length });
+      if (PREFIX_ANYWHERE.test(spaced[1]!) && found(spaced[0].replace(/[ \t]+/g, '')))
+        hits.push({ rule: 'jeton-deguise', start: start + spaced.index!, end: start + spaced.index! + spaced[0].length });
     }
     // Encoded: base64 or hex that decodes to a token.
     for (const run of text.matchAll(ENCODED_RUN)) {
       const encoded = run[0];
       const decoded = /^(?:[0-9a-f]{2})+$/i.test(encoded) ? Buffer.from(encoded, 'hex').toString('latin1') : Buffer.from(encoded, 'base64').toString('latin1');
-      if (/^[\x20-\x7e]+$/.test(decoded) && PREFIX_ANYWHERE.test(decoded) && found(decoded)) hits.push({ rule: 'jeton-deguise', start: start + run.index!, end: start + run.index! + encoded.length });
+      if (/^[\x20-\x7e]+$/.test(decoded) && PREFIX_ANYWHERE.test(decoded) && found(decoded))
+        hits.push({ rule: 'jeton-deguise', start: start + run.index!, end: start + run.index! + encoded.length });
     }
   }
   return hits;

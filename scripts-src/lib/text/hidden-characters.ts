@@ -5,6 +5,7 @@
  * control characters (an ANSI escape can hide text in a terminal).
  */
 const HIDDEN =
+  // biome-ignore lint/suspicious/noMisleadingCharacterClass: combining marks and variation selectors are listed to be matched one by one, as hidden characters.
   /[\p{Cf}\p{Co}\u034F\u115F\u1160\u17B4\u17B5\u180B-\u180F\u3164\uFE00-\uFE0D\uFFA0\u{E0100}-\u{E01EF}]|[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/gu;
 /** The same set, to find candidate lines in a whole text at once. */
 export const HIDDEN_ANYWHERE = new RegExp(HIDDEN.source, 'gu');

@@ -109,16 +109,38 @@ const LIST_MARKER = /^ {0,3}(?:[-*+]|\d{1,9}[.)])(?:[ \t]+(?:\[[ xX]\][ \t]+)?|$
 const FENCE_OPEN = /^ {0,3}(`{3,}(?=[^`]*$)|~{3,})/;
 const ATX_HEADING = /^ {0,3}(#{1,6})(?:[ \t]+|$)/;
 const TABLE_DELIMITER = /^ {0,3}\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/;
-const REFERENCE_DEFINITION = /^ {0,3}\[[^\[\]\n]{1,999}\]:[ \t]*(?:<[^<>\n]*>|\S+)[ \t]*(.*)$/;
+const REFERENCE_DEFINITION = /^ {0,3}\[[^[\]\n]{1,999}\]:[ \t]*(?:<[^<>\n]*>|\S+)[ \t]*(.*)$/;
 const TITLE_ONLY = /^[ \t]*(?:"([^"\n]*)"|'([^'\n]*)'|\(([^()\n]*)\))[ \t]*$/;
 /** `[text](url "title")`, sticky at a `[`; every part stops at a character that would start another attempt. */
-const LINK = /\[([^\[\]\n]*)\]\([ \t]*(?:<[^<>\n]*>|[^\s()<>]*)(?:[ \t]+(?:"([^"\n]*)"|'([^'\n]*)'|\(([^()\n]*)\)))?[ \t]*\)/y;
-const IMAGE = /!\[([^\[\]\n]*)\](?:\([ \t]*(?:<[^<>\n]*>|[^\s()<>]*)(?:[ \t]+(?:"([^"\n]*)"|'([^'\n]*)'|\(([^()\n]*)\)))?[ \t]*\)|\[[^\[\]\n]*\])?/y;
+const LINK = /\[([^[\]\n]*)\]\([ \t]*(?:<[^<>\n]*>|[^\s()<>]*)(?:[ \t]+(?:"([^"\n]*)"|'([^'\n]*)'|\(([^()\n]*)\)))?[ \t]*\)/y;
+const IMAGE = /!\[([^[\]\n]*)\](?:\([ \t]*(?:<[^<>\n]*>|[^\s()<>]*)(?:[ \t]+(?:"([^"\n]*)"|'([^'\n]*)'|\(([^()\n]*)\)))?[ \t]*\)|\[[^[\]\n]*\])?/y;
 const TAG = /<(\/?)([A-Za-z][A-Za-z0-9-]{0,30})\b([^<>\n]*)>/y;
 const ATTRIBUTE_TEXT = /\b(?:alt|title|aria-label|data-[a-z-]+)[ \t]*=[ \t]*(?:"([^"\n]*)"|'([^'\n]*)')/gi;
-const HIDING_ATTRIBUTE = /\bhidden\b(?![-\w])|\bstyle[ \t]*=[ \t]*["'][^"'\n]*(?:display[ \t]*:[ \t]*none|visibility[ \t]*:[ \t]*hidden|font-size[ \t]*:[ \t]*0(?![.\d]*[1-9])|opacity[ \t]*:[ \t]*0(?![.\d]*[1-9])|(?<!background-)color[ \t]*:[ \t]*(?:#fff(?:fff)?\b|white\b|transparent\b)|(?:height|width|max-height)[ \t]*:[ \t]*0(?![.\d]*[1-9])|clip[ \t]*:|left[ \t]*:[ \t]*-\d{3,})/i;
+const HIDING_ATTRIBUTE =
+  /\bhidden\b(?![-\w])|\bstyle[ \t]*=[ \t]*["'][^"'\n]*(?:display[ \t]*:[ \t]*none|visibility[ \t]*:[ \t]*hidden|font-size[ \t]*:[ \t]*0(?![.\d]*[1-9])|opacity[ \t]*:[ \t]*0(?![.\d]*[1-9])|(?<!background-)color[ \t]*:[ \t]*(?:#fff(?:fff)?\b|white\b|transparent\b)|(?:height|width|max-height)[ \t]*:[ \t]*0(?![.\d]*[1-9])|clip[ \t]*:|left[ \t]*:[ \t]*-\d{3,})/i;
 /** Tags that end a visual line: a word on each side stays apart. */
-const SEPARATING_TAGS = new Set(['br', 'p', 'div', 'li', 'td', 'th', 'tr', 'hr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'summary', 'details', 'blockquote', 'ul', 'ol', 'table']);
+const SEPARATING_TAGS = new Set([
+  'br',
+  'p',
+  'div',
+  'li',
+  'td',
+  'th',
+  'tr',
+  'hr',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'summary',
+  'details',
+  'blockquote',
+  'ul',
+  'ol',
+  'table',
+]);
 const ROLE_TAGS = /^(?:sys|system|user|assistant|human|model|developer|instructions?|(?:start|end)_of_turn|im_start|im_end)$/i;
 const INTERESTING = /`+|<!--|!\[|\[|<\/?[A-Za-z]|\\[!-/:-@[-`{-~]/g;
 
@@ -135,7 +157,7 @@ function stripContainers(line: string): Containers {
   BLOCKQUOTE.lastIndex = 0;
   for (let match = BLOCKQUOTE.exec(line); match; match = BLOCKQUOTE.exec(line)) start = match.index + match[0].length;
   const quoted = start > 0;
-  let body = line.slice(start);
+  const body = line.slice(start);
   const indent = /^[ \t]*/.exec(body)![0].length;
   const list = LIST_MARKER.exec(body);
   return list ? { body: body.slice(list[0].length), quoted, listItem: true, indent } : { body, quoted, listItem: false, indent };
@@ -148,7 +170,10 @@ class ModelBuilder {
   /** Code spans of the line being read, handed to its paragraph. */
   private codeSpans: string[] = [];
   /** A multi-line construct that started on an earlier line. */
-  private open: { kind: 'fence'; marker: string; lines: string[]; line: number; quoted: boolean } | { kind: 'comment' | 'hidden-element'; closer: string; lines: string[]; line: number; quoted: boolean } | undefined;
+  private open:
+    | { kind: 'fence'; marker: string; lines: string[]; line: number; quoted: boolean }
+    | { kind: 'comment' | 'hidden-element'; closer: string; lines: string[]; line: number; quoted: boolean }
+    | undefined;
   private rubrique: string | undefined;
   private previousBlank = true;
   private inList = false;
@@ -159,7 +184,14 @@ class ModelBuilder {
     const start = this.frontMatter();
     for (let index = start; index < this.lines.length; index++) this.line(index);
     this.flush();
-    if (this.open) this.push(this.open.kind === 'fence' ? 'code' : 'hidden', this.open.kind === 'fence' ? 'fence' : this.open.kind, this.open.lines.join('\n'), this.open.line, this.open.quoted);
+    if (this.open)
+      this.push(
+        this.open.kind === 'fence' ? 'code' : 'hidden',
+        this.open.kind === 'fence' ? 'fence' : this.open.kind,
+        this.open.lines.join('\n'),
+        this.open.line,
+        this.open.quoted,
+      );
   }
 
   private push(kind: SegmentKind, place: SegmentPlace, text: string, line: number, quoted: boolean, codeSpans?: string[]): void {
@@ -173,7 +205,10 @@ class ModelBuilder {
     const end = this.lines.findIndex((line, index) => index > 0 && /^(?:---|\.\.\.)\s*$/.test(line));
     if (end < 0) return 0;
     for (let index = 1; index < end; index++) {
-      const value = this.lines[index]!.replace(/^[ \t]*(?:-[ \t]+)?(?:[\w.-]{1,64}[ \t]*:(?=[ \t]|$))?[ \t]*(?:[>|][+-]?[ \t]*$)?/, '').replace(/^(["'])(.*)\1[ \t]*$/, '$2');
+      const value = this.lines[index]!.replace(/^[ \t]*(?:-[ \t]+)?(?:[\w.-]{1,64}[ \t]*:(?=[ \t]|$))?[ \t]*(?:[>|][+-]?[ \t]*$)?/, '').replace(
+        /^(["'])(.*)\1[ \t]*$/,
+        '$2',
+      );
       // Read like a heading: a value is one line, and may hide a comment or a link title too.
       this.inline(value, index + 1, false, 'header');
     }
@@ -218,7 +253,10 @@ class ModelBuilder {
     const heading = ATX_HEADING.exec(body);
     if (heading) {
       this.flush();
-      const text = body.slice(heading[0].length).replace(/[ \t]+#+[ \t]*$|^#+[ \t]*$/, '').trim();
+      const text = body
+        .slice(heading[0].length)
+        .replace(/[ \t]+#+[ \t]*$|^#+[ \t]*$/, '')
+        .trim();
       const level = heading[1]!.length;
       this.headings.push({ level, text, line: lineNumber });
       if (level === 2) this.rubrique = normalizeHeading(text);
@@ -324,7 +362,8 @@ class ModelBuilder {
         if (tag && !ROLE_TAGS.test(tag[2]!)) {
           end = TAG.lastIndex;
           const [, closing, name, attributes] = tag as unknown as [string, string, string, string];
-          for (const attribute of attributes.matchAll(ATTRIBUTE_TEXT)) this.push('hidden', 'html-attribute', attribute[1] ?? attribute[2] ?? '', lineNumber, quoted);
+          for (const attribute of attributes.matchAll(ATTRIBUTE_TEXT))
+            this.push('hidden', 'html-attribute', attribute[1] ?? attribute[2] ?? '', lineNumber, quoted);
           replacement = SEPARATING_TAGS.has(name.toLowerCase()) ? ' ' : '';
           if (!closing && HIDING_ATTRIBUTE.test(attributes) && !attributes.trimEnd().endsWith('/')) {
             const closer = `</${name.toLowerCase()}`;

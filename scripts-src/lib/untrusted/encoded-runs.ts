@@ -49,7 +49,9 @@ export function decodedRuns(text: string): DecodedRun[] {
     }
   }
   close();
-  for (const match of text.matchAll(/(?<![0-9a-fA-F])(?:[0-9a-fA-F]{2}){10,}(?![0-9a-fA-F])|(?:\\x[0-9a-fA-F]{2}){6,}|(?<![0-9a-fA-F])(?:[0-9a-fA-F]{2}[ :]){9,}[0-9a-fA-F]{2}(?![0-9a-fA-F])/g)) {
+  for (const match of text.matchAll(
+    /(?<![0-9a-fA-F])(?:[0-9a-fA-F]{2}){10,}(?![0-9a-fA-F])|(?:\\x[0-9a-fA-F]{2}){6,}|(?<![0-9a-fA-F])(?:[0-9a-fA-F]{2}[ :]){9,}[0-9a-fA-F]{2}(?![0-9a-fA-F])/g,
+  )) {
     const decoded = readable(Buffer.from(match[0].replace(/\\x|[ :]/g, ''), 'hex'));
     if (decoded) found.push({ index: match.index!, decoded });
   }

@@ -3,7 +3,7 @@
  * of a note; for a session export, whether it is one, and how to load it.
  */
 import { exportShape } from '../export-shape.js';
-import { readJsonLines, readNote, type Reading } from './read-untrusted.js';
+import { type Reading, readJsonLines, readNote } from './read-untrusted.js';
 
 export const IMPORT_COMMAND = (file: string) => `opencode import ${file}`;
 

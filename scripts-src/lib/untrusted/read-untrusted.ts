@@ -12,13 +12,20 @@
  * It only reports; the bytes are never changed. Every step is linear in the
  * text's length.
  */
-import { codePointName, decodeTagCharacters, findHiddenCharacters, HIDDEN_ANYWHERE, removeHiddenCharacters, showHiddenCharacters } from '../text/hidden-characters.js';
-import { CODE_PLACEHOLDER, lineLocator, lineStarts, parseNote, type NoteModel, type Segment, type SegmentPlace } from '../text/markdown-model.js';
+import {
+  codePointName,
+  decodeTagCharacters,
+  findHiddenCharacters,
+  HIDDEN_ANYWHERE,
+  removeHiddenCharacters,
+  showHiddenCharacters,
+} from '../text/hidden-characters.js';
+import { CODE_PLACEHOLDER, lineLocator, lineStarts, type NoteModel, parseNote, type Segment, type SegmentPlace } from '../text/markdown-model.js';
 import { foldConfusables, plainView, revealedView } from '../text/normalise.js';
 import { decodedRuns } from './encoded-runs.js';
-import { isRoleLabel, RAW_TURN, opensTurn, TEMPLATE_TOKEN } from './role-markers.js';
 import { COMMAND_OR_SECRET_PATH, mentionsSecretPath, riskyCommands } from './risky-commands.js';
-import { assessSentence, hiddenTextAsks, sentenceFeatures, splitSentences, type Level } from './steering.js';
+import { isRoleLabel, opensTurn, RAW_TURN, TEMPLATE_TOKEN } from './role-markers.js';
+import { assessSentence, hiddenTextAsks, type Level, sentenceFeatures, splitSentences } from './steering.js';
 
 export interface Finding {
   /** 1-based line in the note. */
@@ -40,7 +47,10 @@ const OUR_MARKER = /^\s*contexte:autorise\s*$/;
 const INVISIBLE_RUN = 3;
 const BIDI = /[\u202A-\u202E\u2066-\u2069]/;
 /** Tag characters, bidi controls, control characters, or a run of hidden characters: what makes a line « loud ». */
-const LOUD_ANYWHERE = new RegExp(`[\\u{E0000}-\\u{E007F}\\u202A-\\u202E\\u2066-\\u2069\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F]|(?:${HIDDEN_ANYWHERE.source}){${INVISIBLE_RUN}}`, 'u');
+const LOUD_ANYWHERE = new RegExp(
+  `[\\u{E0000}-\\u{E007F}\\u202A-\\u202E\\u2066-\\u2069\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F]|(?:${HIDDEN_ANYWHERE.source}){${INVISIBLE_RUN}}`,
+  'u',
+);
 const HIDDEN_RULES: Record<Extract<SegmentPlace, 'comment' | 'link-title' | 'image-alt' | 'html-attribute' | 'hidden-element'>, string> = {
   comment: 'commentaire-cache',
   'link-title': 'titre-de-lien',
@@ -105,7 +115,12 @@ function assessText(text: string, withoutCode = text): Array<{ level: Level; rul
     const offset = starts[first]!;
     const plain = plainLines.slice(first, last + 1).join('\n');
     // Found only once disguises are removed (look-alike letters, split words, entities): the disguise is the alert.
-    const honest = plain === sentence.text ? assessment : splitSentences(plain).map((part) => assessSentence(part.text, { risky: riskyCommands(part.text).length > 0 })).find((found) => found?.level === assessment.level);
+    const honest =
+      plain === sentence.text
+        ? assessment
+        : splitSentences(plain)
+            .map((part) => assessSentence(part.text, { risky: riskyCommands(part.text).length > 0 }))
+            .find((found) => found?.level === assessment.level);
     found.push(honest ? { ...assessment, offset } : { level: 'alerte', rule: 'texte-deguise', offset });
   }
   // Turn markers and role labels are read without the code spans, which quote them; the lines of both texts match.
@@ -149,7 +164,8 @@ function candidateLines(shown: string, revealed: string): { markers: Set<number>
 }
 
 /** A turn marker or a role label may start here (a superset of what role-markers.ts recognises). */
-const LINE_MARKERS = /<\||<\/?(?:start|end)_of_turn|<\/?(?:system|assistant|human|developer|instructions?)>|<\/s>|\[\/?INST\]|<<\/?SYS|below is an instruction|"role"|^[ \t]*-{2,}|^[^\p{L}\p{N}\n]{0,12}(?:[\p{L}']+[ \t]+){0,3}(?:syst[eè]m|d[ée]velop|assist|human|user|utilisat|ai\b|ia\b|mod[eè]l|admin|op[ée]rat)/gimu;
+const LINE_MARKERS =
+  /<\||<\/?(?:start|end)_of_turn|<\/?(?:system|assistant|human|developer|instructions?)>|<\/s>|\[\/?INST\]|<<\/?SYS|below is an instruction|"role"|^[ \t]*-{2,}|^[^\p{L}\p{N}\n]{0,12}(?:[\p{L}']+[ \t]+){0,3}(?:syst[eè]m|d[ée]velop|assist|human|user|utilisat|ai\b|ia\b|mod[eè]l|admin|op[ée]rat)/gimu;
 
 /** A prose segment with its code spans back in place, between “ ”. */
 function withCodeSpans(segment: Segment): string {
@@ -165,7 +181,9 @@ function assessHidden(text: string, place: SegmentPlace = 'comment'): boolean {
   if (TEMPLATE_TOKEN.test(revealed) || riskyCommands(revealed).length > 0) return true;
   // Alt text and attributes are labels ("Deploy to Netlify", a person's name): only steering counts there, not a bare verb.
   const labels = place === 'image-alt' || place === 'html-attribute';
-  return splitSentences(revealed).some(({ text: sentence }) => (labels ? assessSentence(sentence) !== undefined || sentenceFeatures(sentence).addressed : hiddenTextAsks(sentence)));
+  return splitSentences(revealed).some(({ text: sentence }) =>
+    labels ? assessSentence(sentence) !== undefined || sentenceFeatures(sentence).addressed : hiddenTextAsks(sentence),
+  );
 }
 
 function readSegment(segment: Segment, lines: string[], findings: FindingSet, decodeRuns: boolean): void {
@@ -198,7 +216,8 @@ function readSegment(segment: Segment, lines: string[], findings: FindingSet, de
     for (const { level, rule, offset } of assessText(text, segment.text)) {
       const line = lineOf(offset);
       // A blockquote quotes someone (a client's email, a chat): what it asks is cited, not asked of the reader.
-      if (segment.quoted && level === 'alerte' && !HIDDEN_IN_PLAIN_SIGHT.has(rule)) findings.add('vigilance', line, rule === 'marqueur-de-role' ? 'marqueur-de-role-cite' : 'injection-citee', lineText(line));
+      if (segment.quoted && level === 'alerte' && !HIDDEN_IN_PLAIN_SIGHT.has(rule))
+        findings.add('vigilance', line, rule === 'marqueur-de-role' ? 'marqueur-de-role-cite' : 'injection-citee', lineText(line));
       else findings.add(level, line, rule, lineText(line));
     }
   }
@@ -235,7 +254,11 @@ function readCharacters(text: string, lines: string[], findings: FindingSet): vo
     };
     const tagged = decodeTagCharacters(content);
     // One invisible character hides nothing by itself (what it splits is read without it); a run, a bidi control, tags or a terminal escape do.
-    const loud = tagged.trim() !== '' || BIDI.test(content) || longestRun(hidden) >= INVISIBLE_RUN || hidden.some(({ codePoint }) => codePoint < 0x20 || (codePoint >= 0x7f && codePoint < 0xa0));
+    const loud =
+      tagged.trim() !== '' ||
+      BIDI.test(content) ||
+      longestRun(hidden) >= INVISIBLE_RUN ||
+      hidden.some(({ codePoint }) => codePoint < 0x20 || (codePoint >= 0x7f && codePoint < 0xa0));
     findings.add(loud ? 'alerte' : 'vigilance', line, BIDI.test(content) ? 'caractere-bidi' : 'caractere-invisible', excerpt);
     if (tagged.trim()) findings.add('alerte', line, 'texte-cache', `caractères « tag » : ${excerptOf(tagged)}`);
   }

@@ -18,20 +18,26 @@ interface SimpleCommand {
 const SHELLS = /^(?:sudo|env|exec|command|nohup|time|doas)$/;
 const INTERPRETERS = /^(?:(?:ba|z|k|da|fi|c|tc|a)?sh|python[23]?(?:\.\d+)?|node|deno|bun|perl|ruby|php|iex|invoke-expression|pwsh|powershell|source|\.)$/i;
 const DOWNLOADERS = /^(?:curl|wget|fetch|iwr|irm|invoke-webrequest|invoke-restmethod|aria2c|http|https|xh)$/i;
-const NETWORK_SINKS = /^(?:curl|wget|nc|ncat|netcat|socat|ssh|telnet|openssl|mail|sendmail|mutt|scp|sftp|ftp|http|https|xh|invoke-webrequest|invoke-restmethod|iwr|irm)$/i;
+const NETWORK_SINKS =
+  /^(?:curl|wget|nc|ncat|netcat|socat|ssh|telnet|openssl|mail|sendmail|mutt|scp|sftp|ftp|http|https|xh|invoke-webrequest|invoke-restmethod|iwr|irm)$/i;
 /** Credential files and folders: reading one aloud or copying it elsewhere is worth a confirmation. */
-const SECRET_PATH = /(?<=^|[\s"'=:/])(?:~|\$\{?HOME\}?|%USERPROFILE%|\$env:USERPROFILE)?\/?(?:\.ssh(?:\/|$|\b)|\.aws\/credentials|\.aws(?:\/|$)|\.config\/gcloud|\.azure(?:\/|$)|\.kube\/config|\.docker\/config\.json|\.netrc|\.pgpass|\.git-credentials|\.npmrc|\.pypirc|\.gnupg|id_rsa|id_ed25519|id_ecdsa|id_dsa|\.env(?![\w.-])|\/etc\/(?:shadow|passwd|sudoers)|credentials\.json|service-account[\w-]*\.json|\.bash_history|\.zsh_history|[\w-]+\.(?:keystore|jks|tfstate|pem|p12|pfx)\b|secrets?\/[\w.-])/i;
+const SECRET_PATH =
+  /(?<=^|[\s"'=:/])(?:~|\$\{?HOME\}?|%USERPROFILE%|\$env:USERPROFILE)?\/?(?:\.ssh(?:\/|$|\b)|\.aws\/credentials|\.aws(?:\/|$)|\.config\/gcloud|\.azure(?:\/|$)|\.kube\/config|\.docker\/config\.json|\.netrc|\.pgpass|\.git-credentials|\.npmrc|\.pypirc|\.gnupg|id_rsa|id_ed25519|id_ecdsa|id_dsa|\.env(?![\w.-])|\/etc\/(?:shadow|passwd|sudoers)|credentials\.json|service-account[\w-]*\.json|\.bash_history|\.zsh_history|[\w-]+\.(?:keystore|jks|tfstate|pem|p12|pfx)\b|secrets?\/[\w.-])/i;
 
 /** A line that names a credential file: worth pointing out even when no command reads it. */
 export const mentionsSecretPath = (line: string) => SECRET_PATH.test(line);
 /** What "everything" looks like as an argument of rm or find. */
-const BROAD = /^(?:\/|\/\*|~|~\/|~\/\*|\$\{?HOME\}?\/?\*?|%USERPROFILE%(?:\\\*?)?|\$env:USERPROFILE|\*|\.\*|\.|\.\/|\.\/\*|\.\.|\.\.\/|\.\.\/\*|\/(?:etc|usr|var|home|root|boot|opt|srv|bin|lib|lib64|sbin|mnt|media|Users)\/?\*?|~\/\.[\w-]+\/?|\$\{?[A-Z_]+\}?\/?\*?|[A-Za-z]:\\?\*?)$/;
-const READERS = /^(?:cat|less|more|head|tail|tac|nl|strings|base64|xxd|od|hexdump|cp|mv|scp|rsync|tar|zip|7z|gzip|type|get-content|gc|copy|copy-item|cpio|dd|print|echo|printf)$/i;
+const BROAD =
+  /^(?:\/|\/\*|~|~\/|~\/\*|\$\{?HOME\}?\/?\*?|%USERPROFILE%(?:\\\*?)?|\$env:USERPROFILE|\*|\.\*|\.|\.\/|\.\/\*|\.\.|\.\.\/|\.\.\/\*|\/(?:etc|usr|var|home|root|boot|opt|srv|bin|lib|lib64|sbin|mnt|media|Users)\/?\*?|~\/\.[\w-]+\/?|\$\{?[A-Z_]+\}?\/?\*?|[A-Za-z]:\\?\*?)$/;
+const READERS =
+  /^(?:cat|less|more|head|tail|tac|nl|strings|base64|xxd|od|hexdump|cp|mv|scp|rsync|tar|zip|7z|gzip|type|get-content|gc|copy|copy-item|cpio|dd|print|echo|printf)$/i;
 
 /** Programs worth examining when a prose line holds a command after a few words (« lance rm -rf ~ »). */
-const PROGRAMS = /^(?:sudo|rm|find|git|dd|mkfs|chmod|chown|curl|wget|nc|ncat|netcat|socat|scp|rsync|cat|cp|tar|base64|terraform|kubectl|aws|redis-cli|remove-item|shred|printenv|env|iwr|irm|invoke-webrequest|invoke-restmethod)$/i;
+const PROGRAMS =
+  /^(?:sudo|rm|find|git|dd|mkfs|chmod|chown|curl|wget|nc|ncat|netcat|socat|scp|rsync|cat|cp|tar|base64|terraform|kubectl|aws|redis-cli|remove-item|shred|printenv|env|iwr|irm|invoke-webrequest|invoke-restmethod)$/i;
 /** Every rule below needs one of these words: most lines have none, and cost one pass. */
-const ANY_PROGRAM = /(?<![\w-])(?:docker|podman|sudo|rm|rmdir|del|rd|find|git|dd|mkfs[.\w]*|shred|wipefs|chmod|chown|terraform|tofu|kubectl|aws|redis-cli|valkey-cli|remove-item|curl|wget|fetch|iwr|irm|invoke-webrequest|invoke-restmethod|aria2c|https?|xh|nc|ncat|netcat|socat|scp|sftp|rsync|cat|less|more|head|tail|tac|nl|strings|base64|xxd|od|hexdump|cp|mv|tar|zip|7z|gzip|type|get-content|gc|copy|copy-item|cpio|print|echo|printf|printenv|env|set|export|history|source|eval|iex|invoke-expression|drop|truncate|flushall|flushdb|sh|bash|zsh)(?![\w-])|:\(\)/i;
+const ANY_PROGRAM =
+  /(?<![\w-])(?:docker|podman|sudo|rm|rmdir|del|rd|find|git|dd|mkfs[.\w]*|shred|wipefs|chmod|chown|terraform|tofu|kubectl|aws|redis-cli|valkey-cli|remove-item|curl|wget|fetch|iwr|irm|invoke-webrequest|invoke-restmethod|aria2c|https?|xh|nc|ncat|netcat|socat|scp|sftp|rsync|cat|less|more|head|tail|tac|nl|strings|base64|xxd|od|hexdump|cp|mv|tar|zip|7z|gzip|type|get-content|gc|copy|copy-item|cpio|print|echo|printf|printenv|env|set|export|history|source|eval|iex|invoke-expression|drop|truncate|flushall|flushdb|sh|bash|zsh)(?![\w-])|:\(\)/i;
 
 /**
  * The lines of a text where a program or a credential path stands (0-based line starts found in one
@@ -98,7 +104,11 @@ export function splitCommands(line: string): SimpleCommand[] {
 /** The program of a simple command, past `sudo`, `env X=1` and the like; lower-case. */
 function programIndex(words: string[]): number {
   let index = 0;
-  while (index < words.length && (SHELLS.test(words[index]!) || /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[index]!) || (index > 0 && /^-/.test(words[index]!) && SHELLS.test(words[index - 1]!)))) index++;
+  while (
+    index < words.length &&
+    (SHELLS.test(words[index]!) || /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[index]!) || (index > 0 && /^-/.test(words[index]!) && SHELLS.test(words[index - 1]!)))
+  )
+    index++;
   return index;
 }
 
@@ -122,7 +132,11 @@ function isDestructive(words: string[]): boolean {
   }
   if (program === 'find') {
     const root = args.find((arg) => !arg.startsWith('-'));
-    return root !== undefined && isBroad(root) && (args.includes('-delete') || args.some((arg, index) => arg === '-exec' && /^(?:rm|shred)$/.test(args[index + 1] ?? '')));
+    return (
+      root !== undefined &&
+      isBroad(root) &&
+      (args.includes('-delete') || args.some((arg, index) => arg === '-exec' && /^(?:rm|shred)$/.test(args[index + 1] ?? '')))
+    );
   }
   if (program === 'git') {
     const sub = args.find((arg) => !arg.startsWith('-'));
@@ -132,12 +146,18 @@ function isDestructive(words: string[]): boolean {
   }
   if (/^mkfs(?:\.\w+)?$/.test(program) || program === 'shred' || program === 'wipefs') return true;
   if (program === 'dd') return args.some((arg) => /^of=\/dev\//.test(arg));
-  if (program === 'chmod' || program === 'chown') return flagsOf(args).some((flag) => /^-[a-z]*R/.test(flag)) && args.some((arg) => arg === '/' || arg === '~' || /^\$\{?HOME\}?$/.test(arg));
+  if (program === 'chmod' || program === 'chown')
+    return flagsOf(args).some((flag) => /^-[a-z]*R/.test(flag)) && args.some((arg) => arg === '/' || arg === '~' || /^\$\{?HOME\}?$/.test(arg));
   if (program === 'terraform' || program === 'tofu') return args.includes('destroy');
-  if (program === 'kubectl') return args[0] === 'delete' && args.some((arg) => /^(?:ns|namespaces?|--all|-A|--all-namespaces|pv|persistentvolumes?)$/.test(arg));
+  if (program === 'kubectl')
+    return args[0] === 'delete' && args.some((arg) => /^(?:ns|namespaces?|--all|-A|--all-namespaces|pv|persistentvolumes?)$/.test(arg));
   if (program === 'aws') return (args.includes('rm') || args.includes('rb')) && args.some((arg) => arg === '--recursive' || arg === '--force');
   if (program === 'redis-cli' || program === 'valkey-cli') return args.some((arg) => /^flush(?:all|db)$/i.test(arg));
-  if (program === 'docker' || program === 'podman') return (args.includes('prune') && args.some((arg) => arg === '--volumes' || arg === '-a' || arg === '--all')) || (args[0] === 'volume' && (args[1] === 'rm' || args[1] === 'prune'));
+  if (program === 'docker' || program === 'podman')
+    return (
+      (args.includes('prune') && args.some((arg) => arg === '--volumes' || arg === '-a' || arg === '--all')) ||
+      (args[0] === 'volume' && (args[1] === 'rm' || args[1] === 'prune'))
+    );
   return false;
 }
 
@@ -148,7 +168,17 @@ function isForcePush(words: string[]): boolean {
   const push = args.indexOf('push');
   if (push < 0) return false;
   const rest = args.slice(push + 1);
-  return rest.some((arg) => arg === '--force' || arg === '--force-with-lease' || /^--force-with-lease=/.test(arg) || /^-[a-z]*f[a-z]*$/.test(arg) || arg === '--mirror' || arg === '--delete' || /^\+[^\s]/.test(arg) || /^:[^\s]/.test(arg));
+  return rest.some(
+    (arg) =>
+      arg === '--force' ||
+      arg === '--force-with-lease' ||
+      /^--force-with-lease=/.test(arg) ||
+      /^-[a-z]*f[a-z]*$/.test(arg) ||
+      arg === '--mirror' ||
+      arg === '--delete' ||
+      /^\+[^\s]/.test(arg) ||
+      /^:[^\s]/.test(arg),
+  );
 }
 
 function isUpload(words: string[]): boolean {
@@ -156,12 +186,19 @@ function isUpload(words: string[]): boolean {
   const program = (words[at] ?? '').toLowerCase().replace(/^.*\//, '');
   const args = words.slice(at + 1);
   if (program === 'curl' || program === 'http' || program === 'xh') {
-    return args.some((arg, index) => /^(?:-T|--upload-file|-F|--form)$/.test(arg) || /^(?:-d|--data(?:-binary|-raw|-urlencode)?)$/.test(arg) && /^@/.test(args[index + 1] ?? '') || /^-d@|^--data(?:-binary)?=@/.test(arg) || /^-F.*=@/.test(arg));
+    return args.some(
+      (arg, index) =>
+        /^(?:-T|--upload-file|-F|--form)$/.test(arg) ||
+        (/^(?:-d|--data(?:-binary|-raw|-urlencode)?)$/.test(arg) && /^@/.test(args[index + 1] ?? '')) ||
+        /^-d@|^--data(?:-binary)?=@/.test(arg) ||
+        /^-F.*=@/.test(arg),
+    );
   }
   if (program === 'wget') return args.some((arg) => /^--post-file/.test(arg));
   if (program === 'nc' || program === 'ncat' || program === 'netcat' || program === 'socat') return true;
   if (program === 'scp' || program === 'rsync' || program === 'sftp') return args.some((arg) => SECRET_PATH.test(arg));
-  if (program === 'invoke-webrequest' || program === 'invoke-restmethod' || program === 'iwr' || program === 'irm') return args.some((arg) => /^-(?:InFile|Body)$/i.test(arg));
+  if (program === 'invoke-webrequest' || program === 'invoke-restmethod' || program === 'iwr' || program === 'irm')
+    return args.some((arg) => /^-(?:InFile|Body)$/i.test(arg));
   return false;
 }
 
@@ -189,17 +226,26 @@ export function riskyCommands(line: string): RiskyRule[] {
       if (command.then === '|' && next) {
         const nextProgram = next.words[programIndex(next.words)] ?? '';
         if (DOWNLOADERS.test(program) && INTERPRETERS.test(nextProgram)) found.add('commande-reseau');
-        if (NETWORK_SINKS.test(nextProgram) && (readsSecret(words) || /^(?:printenv|env|set|tar|zip|base64|cat|history|export)$/i.test(program))) found.add('envoi-reseau');
+        if (NETWORK_SINKS.test(nextProgram) && (readsSecret(words) || /^(?:printenv|env|set|tar|zip|base64|cat|history|export)$/i.test(program)))
+          found.add('envoi-reseau');
       }
       if (start > 0) break;
     }
     // `sh <(curl …)`, `bash -c "$(curl …)"`, `eval "$(wget …)"`, `iex (iwr …)`.
     const text = command.words.join(' ');
-    if (/^(?:sudo\s+)?(?:(?:ba|z)?sh|eval|source|python[23]?|node|perl)\b/i.test(text) && command.words.some((word) => /\$\(\s*(?:curl|wget)\b/i.test(word))) found.add('commande-reseau');
-    if (/^(?:sudo\s+)?(?:(?:ba|z)?sh|source|\.|eval|iex|invoke-expression|python[23]?|node)\b/i.test(text) && commands[index + 1] && /^(?:curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod|new-object)\b/i.test(commands[index + 1]!.words.join(' '))) found.add('commande-reseau');
-    if (/^(?:(?:ba|z)?sh|python[23]?|node|perl|eval)\s+(?:-c|-e)?\s*\$?$/.test(text) && /^(?:curl|wget)\b/.test(commands[index + 1]?.words.join(' ') ?? '')) found.add('commande-reseau');
+    if (/^(?:sudo\s+)?(?:(?:ba|z)?sh|eval|source|python[23]?|node|perl)\b/i.test(text) && command.words.some((word) => /\$\(\s*(?:curl|wget)\b/i.test(word)))
+      found.add('commande-reseau');
+    if (
+      /^(?:sudo\s+)?(?:(?:ba|z)?sh|source|\.|eval|iex|invoke-expression|python[23]?|node)\b/i.test(text) &&
+      commands[index + 1] &&
+      /^(?:curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod|new-object)\b/i.test(commands[index + 1]!.words.join(' '))
+    )
+      found.add('commande-reseau');
+    if (/^(?:(?:ba|z)?sh|python[23]?|node|perl|eval)\s+(?:-c|-e)?\s*\$?$/.test(text) && /^(?:curl|wget)\b/.test(commands[index + 1]?.words.join(' ') ?? ''))
+      found.add('commande-reseau');
   });
-  if (/(?:^|[^\w])(?:DROP\s+(?:DATABASE|SCHEMA|TABLE)|TRUNCATE\s+TABLE|FLUSHALL|FLUSHDB)\b/i.test(line) && /\b(?:DROP|TRUNCATE|FLUSHALL|FLUSHDB)\b/.test(line)) found.add('commande-destructive');
+  if (/(?:^|[^\w])(?:DROP\s+(?:DATABASE|SCHEMA|TABLE)|TRUNCATE\s+TABLE|FLUSHALL|FLUSHDB)\b/i.test(line) && /\b(?:DROP|TRUNCATE|FLUSHALL|FLUSHDB)\b/.test(line))
+    found.add('commande-destructive');
   if (/:\(\)\s*\{\s*:\s*\|\s*:\s*&\s*\}\s*;\s*:/.test(line)) found.add('commande-destructive');
   return [...found];
 }

@@ -23,9 +23,11 @@ const ROLE_LABEL = new RegExp(
 const MACHINE_ROLE = /^(?:system|syst[eè]me|developer|d[ée]veloppeur)$/i;
 const CONVERSATION_TURN = /^(?:assistant|human)$/i;
 /** What a fake turn talks about: the session's rules and the reader. */
-const RULE_WORDS = /(?<![\p{L}])(?:r[eè]gles?|rules?|confirmations?|consignes?|instructions?|politique|policy|polic(?:ies)?|trust|confiance|priorit\p{L}*|autoris\p{L}*|authori[sz]\p{L}*|approv\p{L}*|approuv\p{L}*|filtres?|filters?|restrictions?|directives?|override)(?![\p{L}])/iu;
+const RULE_WORDS =
+  /(?<![\p{L}])(?:r[eè]gles?|rules?|confirmations?|consignes?|instructions?|politique|policy|polic(?:ies)?|trust|confiance|priorit\p{L}*|autoris\p{L}*|authori[sz]\p{L}*|approv\p{L}*|approuv\p{L}*|filtres?|filters?|restrictions?|directives?|override)(?![\p{L}])/iu;
 /** How a fake assistant turn opens: "Sure, deleting…", « Bien sûr, je… ». */
-const REPLY_OPENING = /^(?:sure|ok|okay|of course|certainly|absolutely|done|yes|i will|i['’]ll|i have|i['’]ve|understood|bien sûr|d['’]accord|entendu|c['’]est fait|fait|oui|je vais|j['’]ai)\b/iu;
+const REPLY_OPENING =
+  /^(?:sure|ok|okay|of course|certainly|absolutely|done|yes|i will|i['’]ll|i have|i['’]ve|understood|bien sûr|d['’]accord|entendu|c['’]est fait|fait|oui|je vais|j['’]ai)\b/iu;
 
 /** A special token where a turn starts (line start, or beside a role name) fakes a turn; one inside a sentence is talked about. */
 export function opensTurn(line: string): boolean {
@@ -33,7 +35,11 @@ export function opensTurn(line: string): boolean {
   if (!match) return false;
   const before = line.slice(0, match.index);
   const after = line.slice(match.index + match[0].length);
-  return /^[^\p{L}\p{N}]*$/u.test(before) || /^\s*(?:system|user|assistant|model|human|developer|tool)\b/i.test(after) || /(?:system|user|assistant|model|human)\s*$/i.test(before);
+  return (
+    /^[^\p{L}\p{N}]*$/u.test(before) ||
+    /^\s*(?:system|user|assistant|model|human|developer|tool)\b/i.test(after) ||
+    /(?:system|user|assistant|model|human)\s*$/i.test(before)
+  );
 }
 
 /** Whether a line of prose opens a fake turn: a role label followed by a request, or a dialogue turn. */
@@ -42,12 +48,21 @@ export function isRoleLabel(line: string): boolean {
   if (!label) return false;
   const [, lead = '', name = '', , colon, closer, separator, rest = ''] = label;
   // A label needs something that makes it one: a separator, or brackets around it.
-  const wrapped = /[\[(<【«*_]/.test(lead) || closer !== undefined;
+  const wrapped = /[[(<【«*_]/.test(lead) || closer !== undefined;
   if (!colon && !separator && !wrapped) return false;
   if (CONVERSATION_TURN.test(name) && REPLY_OPENING.test(rest)) return true;
   if (!/\p{L}{2,}[^\p{L}]+\p{L}{2,}/u.test(rest.slice(0, 200))) return false;
   const features = sentenceFeatures(rest, 'always');
   // What follows decides, decorated or not (« **System messages** - Support for… » is a documentation list):
   // a bare imperative after « Modèle : » is a list (« ; commit 8e41c07 »); a request to the reader, or the session's rules, is a fake turn.
-  return features.secondPerson || features.override || features.roleChange || features.hiding || features.preApproval || features.noConfirmation || features.addressed || (MACHINE_ROLE.test(name) && (features.imperative || RULE_WORDS.test(rest)));
+  return (
+    features.secondPerson ||
+    features.override ||
+    features.roleChange ||
+    features.hiding ||
+    features.preApproval ||
+    features.noConfirmation ||
+    features.addressed ||
+    (MACHINE_ROLE.test(name) && (features.imperative || RULE_WORDS.test(rest)))
+  );
 }

@@ -59,31 +59,35 @@ function anyOf(sources: string[]): Pick<RegExp, 'source' | 'test'> {
 
 /** Each way of speaking to the reader as a machine. */
 const ADDRESSEE = anyOf([
-    // "Dear assistant", « À l'attention de l'agent », "Hello, agent".
-    String.raw`${words(String.raw`dear|hello|hey|hi|attention|à l['’]attention d(?:e|u|es)|cher|chère|chers|chères|bonjour|salut`)}\s*[,:]?\s*(?:à |de )?${DETERMINER_NOT_POSSESSIVE}${ADJECTIVE}${READER}(?![a-zà-ÿœæ0-9_-])`,
-    // "Note to the model:", « Message au modèle de langage : », « Petit mot pour l'IA — ».
-    String.raw`${words(String.raw`note|message|mot|psa|reminder|memo|rappel`)}\s+(?:to|for|pour|à|au|aux)\s+${DETERMINER_NOT_POSSESSIVE}${ADJECTIVE}${READER}(?![a-zà-ÿœæ0-9_-])\s*${SOME_WORDS(3)}[:,—–]`,
-    // "For automated readers only:", « Pour l'assistant de code — ».
-    String.raw`${words(String.raw`to|for|pour|à|au|aux`)}\s+${DETERMINER_NOT_POSSESSIVE}${ADJECTIVE}${AGENT}(?![a-zà-ÿœæ0-9_-])\s*${SOME_WORDS(2)}(?:\*\*|__)?[:—–](?:\*\*|__)?[ \t]*[a-zà-ÿœæ0-9«"“]`,
-    // « l'agent qui reprendra cette session », "the LLM taking over:", « Agent de reprise ».
-    String.raw`${AGENT}\s+(?:(?:qui|that|who|which)\s+(?:is\s+|are\s+|will\s+|va\s+)?)?${SOME_WORDS(1)}${READING_VERB}${READING_OBJECT}`,
-    String.raw`${READER}\s+(?:(?:qui|that|who|which)\s+(?:is\s+|are\s+|will\s+|va\s+)?)?${SOME_WORDS(1)}${READING_VERB}(?:${NOTE_OBJECT}|\s*[:—–])`,
-    String.raw`${AGENT}\s+de\s+(?:reprise|relecture|passation)`,
-    // « Si c'est une IA qui reprend », "Should an AI be resuming", "If you are an AI".
-    String.raw`${words(String.raw`si|if|in case|au cas où`)}\s+(?:c['’]est|it['’]s|it is|you are|you['’]re|tu es|vous êtes)\s+(?:an? |une? |l['’])\s*${AGENT}(?![a-zà-ÿœæ0-9_-])`,
-    String.raw`${words(String.raw`should|if|si|when|quand|lorsque|in case|au cas où`)}\s+(?:an? |une? |the |l['’]|le |la )\s*${AGENT}\s+(?:be\s+|is\s+|est\s+)?${SOME_WORDS(1)}${READING_VERB}\s+(?:this|these|ce|cette|cet|ces|ceci|la suite|le travail|my|ma|mon)(?![a-zà-ÿœæ])`,
-    String.raw`${words(String.raw`when|quand|lorsque|as|comme`)}\s*(?:you are |you['’]re |tu es |vous êtes |c['’]est )?(?:an? |une? |the |l['’])?\s*${AGENT}\s*[,:]?\s*(?:you|tu|vous)\b`,
-    String.raw`(?<![a-zà-ÿœæ])en tant qu['’]\s*(?:un |une )?${AGENT}(?![a-zà-ÿœæ0-9_-])`,
-    // « toi qui lis », "whoever picks this up, human or AI", "any coding agent", "the next assistant".
-    String.raw`${words(String.raw`toi qui|vous qui`)}\s+(?:lis|lisez|reprends|reprenez)\b`,
-    String.raw`${words(String.raw`human or (?:ai|agent|machine|bot|model|assistant)|(?:ai|agent|machine|bot|model|assistant) or human|humain ou (?:ia|agent|machine|robot|modèle|assistant)|(?:ia|agent|machine|robot|modèle) ou humain`)}`,
-    String.raw`${words(String.raw`any|whichever|whatever|n['’]importe quel(?:le)?|the next|the new|the incoming|le prochain|la prochaine|le nouvel|la nouvelle`)}\s+${AGENT}(?![a-zà-ÿœæ0-9_-])\s+(?:${READING_VERB}|should|must|needs?|has to|is|reading|doit|devra|qui)`,
+  // "Dear assistant", « À l'attention de l'agent », "Hello, agent".
+  String.raw`${words(String.raw`dear|hello|hey|hi|attention|à l['’]attention d(?:e|u|es)|cher|chère|chers|chères|bonjour|salut`)}\s*[,:]?\s*(?:à |de )?${DETERMINER_NOT_POSSESSIVE}${ADJECTIVE}${READER}(?![a-zà-ÿœæ0-9_-])`,
+  // "Note to the model:", « Message au modèle de langage : », « Petit mot pour l'IA — ».
+  String.raw`${words(String.raw`note|message|mot|psa|reminder|memo|rappel`)}\s+(?:to|for|pour|à|au|aux)\s+${DETERMINER_NOT_POSSESSIVE}${ADJECTIVE}${READER}(?![a-zà-ÿœæ0-9_-])\s*${SOME_WORDS(3)}[:,—–]`,
+  // "For automated readers only:", « Pour l'assistant de code — ».
+  String.raw`${words(String.raw`to|for|pour|à|au|aux`)}\s+${DETERMINER_NOT_POSSESSIVE}${ADJECTIVE}${AGENT}(?![a-zà-ÿœæ0-9_-])\s*${SOME_WORDS(2)}(?:\*\*|__)?[:—–](?:\*\*|__)?[ \t]*[a-zà-ÿœæ0-9«"“]`,
+  // « l'agent qui reprendra cette session », "the LLM taking over:", « Agent de reprise ».
+  String.raw`${AGENT}\s+(?:(?:qui|that|who|which)\s+(?:is\s+|are\s+|will\s+|va\s+)?)?${SOME_WORDS(1)}${READING_VERB}${READING_OBJECT}`,
+  String.raw`${READER}\s+(?:(?:qui|that|who|which)\s+(?:is\s+|are\s+|will\s+|va\s+)?)?${SOME_WORDS(1)}${READING_VERB}(?:${NOTE_OBJECT}|\s*[:—–])`,
+  String.raw`${AGENT}\s+de\s+(?:reprise|relecture|passation)`,
+  // « Si c'est une IA qui reprend », "Should an AI be resuming", "If you are an AI".
+  String.raw`${words(String.raw`si|if|in case|au cas où`)}\s+(?:c['’]est|it['’]s|it is|you are|you['’]re|tu es|vous êtes)\s+(?:an? |une? |l['’])\s*${AGENT}(?![a-zà-ÿœæ0-9_-])`,
+  String.raw`${words(String.raw`should|if|si|when|quand|lorsque|in case|au cas où`)}\s+(?:an? |une? |the |l['’]|le |la )\s*${AGENT}\s+(?:be\s+|is\s+|est\s+)?${SOME_WORDS(1)}${READING_VERB}\s+(?:this|these|ce|cette|cet|ces|ceci|la suite|le travail|my|ma|mon)(?![a-zà-ÿœæ])`,
+  String.raw`${words(String.raw`when|quand|lorsque|as|comme`)}\s*(?:you are |you['’]re |tu es |vous êtes |c['’]est )?(?:an? |une? |the |l['’])?\s*${AGENT}\s*[,:]?\s*(?:you|tu|vous)\b`,
+  String.raw`(?<![a-zà-ÿœæ])en tant qu['’]\s*(?:un |une )?${AGENT}(?![a-zà-ÿœæ0-9_-])`,
+  // « toi qui lis », "whoever picks this up, human or AI", "any coding agent", "the next assistant".
+  String.raw`${words(String.raw`toi qui|vous qui`)}\s+(?:lis|lisez|reprends|reprenez)\b`,
+  String.raw`${words(String.raw`human or (?:ai|agent|machine|bot|model|assistant)|(?:ai|agent|machine|bot|model|assistant) or human|humain ou (?:ia|agent|machine|robot|modèle|assistant)|(?:ia|agent|machine|robot|modèle) ou humain`)}`,
+  String.raw`${words(String.raw`any|whichever|whatever|n['’]importe quel(?:le)?|the next|the new|the incoming|le prochain|la prochaine|le nouvel|la nouvelle`)}\s+${AGENT}(?![a-zà-ÿœæ0-9_-])\s+(?:${READING_VERB}|should|must|needs?|has to|is|reading|doit|devra|qui)`,
 ]);
 /** "Claude, run…", « Agent : lance… », "Model, when you…": a vocative at the start, which counts with a request after it. */
-const VOCATIVE_START = compile(String.raw`(?:^|\n|[—–;]\s*)[^a-zà-ÿœæ0-9\n]*(?:(?:hey|hello|hi|dear|cher|chère|ok|okay|bon|alors)\s*,?\s*)?(?:${AGENT}|model|modèle)(?:\s+de\s+reprise)?\s*[,:!—–]`);
+const VOCATIVE_START = compile(
+  String.raw`(?:^|\n|[—–;]\s*)[^a-zà-ÿœæ0-9\n]*(?:(?:hey|hello|hi|dear|cher|chère|ok|okay|bon|alors)\s*,?\s*)?(?:${AGENT}|model|modèle)(?:\s+de\s+reprise)?\s*[,:!—–]`,
+);
 
 /** "the assistant can run the commands", « l'agent doit pousser »: counts only with something to steer (see `steeringRule`). */
-const AGENT_SUBJECT = compile(String.raw`(?:the |l['’]|le |la |an? |une? )${AGENT}\s+(?:can|may|is allowed to|is free to|is authori[sz]ed to|peut|pourra|est autorisée? à|a le droit de|doit|devra|should|must|is expected to|est priée? de)\s+[a-zà-ÿœæ]`);
+const AGENT_SUBJECT = compile(
+  String.raw`(?:the |l['’]|le |la |an? |une? )${AGENT}\s+(?:can|may|is allowed to|is free to|is authori[sz]ed to|peut|pourra|est autorisée? à|a le droit de|doit|devra|should|must|is expected to|est priée? de)\s+[a-zà-ÿœæ]`,
+);
 
 // Requests: imperative at the start of a clause, the second person, polite forms.
 const CLAUSE_START = String.raw`(?:^[^a-zà-ÿœæ0-9]*|[:;,(«"—–]\s*|${words(String.raw`then|and|now|also|first|next|finally|so|just|puis|ensuite|et|alors|maintenant|aussi|enfin|donc|d['’]abord|sinon|mais|but`)}\s+)(?:${words(String.raw`please|kindly|just|simply|immediately|now|first|then|also|quickly|quietly|silently|go ahead and|s['’]il te plaît|s['’]il vous plaît|stp|svp|vite|bien|directement|simplement`)}[\s,]+)*`;
@@ -109,47 +113,47 @@ const REPLACEMENT = String.raw`(?:ignore|ignorez|ignorer|disregard|forget|overri
 /** "your previous instructions", « tes consignes précédentes »: the reader's instructions, declared past. */
 const READER_QUALIFIED = String.raw`${words(String.raw`your|tes|vos|ta|votre|ton`)}\s+(?:${words(String.raw`previous|prior|earlier|initial|original|old|current|existing|précédentes?|anciennes?|initiales?|actuelles?`)}\s+${SOME_WORDS(1)}(?:instructions?|consignes?|guidelines|directives?|rules|règles|system prompt|prompt)|(?:instructions?|consignes?|directives?|règles)\s+(?:précédentes?|antérieures?|initiales?|d['’]origine))`;
 const OVERRIDE = anyOf([
-    // "Ignore all previous instructions", « Oubliez les consignes ci-dessus »: the reader's instructions, not "generic instructions".
-    String.raw`${words(String.raw`ignore|ignoring|disregard|forget|override|overrule|bypass|circumvent|discard|set aside|stop following|do not follow|don['’]t follow|no longer follow|ignore|ignorez|ignorer|oublie|oubliez|oublier|néglige|négligez|négliger|outrepasse|outrepassez|outrepasser|contourne|contournez|contourner|passe outre|passez outre|fais abstraction|faites abstraction|ne tiens (?:pas|plus) compte|ne tenez (?:pas|plus) compte|ne suis plus|ne suivez plus|ne respecte plus|ne respectez plus|laisse de côté|laissez de côté|remets à zéro|remettez à zéro`)}${GAP(4)}(?:${words(String.raw`all|any|every|previous|prior|above|earlier|preceding|original|initial|your|the above|the previous|the prior|tes|vos|ton|ta|les|toutes les|tous les|des|précédentes`)}\s+${SOME_WORDS(2)}${words(String.raw`instructions?|prompts?|directives?|guidelines|guardrails|system messages?|consignes?|ordres|garde-fous|règles de sécurité|safety rules|security rules|safety guidelines|règles de confirmation|confirmation rules|règles`)}|${words(String.raw`instructions?|directives?|guidelines|consignes?|ordres|règles`)}\s+${words(String.raw`above|ci-dessus|précédentes|antérieures|you were given|qu['’]on t['’]a données|qui précèdent`)}|${words(String.raw`ce qui précède|tout ce qui précède|ci-dessus|what you were told|ce qu['’]on t['’]a dit|the above|everything above|all of the above|tout ce qui est au-dessus`)}|${words(String.raw`previous|prior|above|earlier|preceding|original|your|the previous|the above`)}\s+${words(String.raw`rules|guardrails`)}|${words(String.raw`guardrails|rules|instructions|safeguards`)}\s+you (?:were|have been) given)`,
-    String.raw`${words(String.raw`reveal|print|show|leak|révèle|révélez|affiche|affichez|montre|montrez|donne|donnez`)}\s+(?:me\s+|moi\s+|-moi\s+)?${words(String.raw`the|your|ton|ta|le|votre`)}\s+(?:system prompt|prompt système|initial prompt|hidden instructions|instructions cachées|consignes cachées)`,
-    READER_QUALIFIED,
-    String.raw`${CLAUSE_START}${words(String.raw`ignore|disregard|forget|override|bypass|ignore|ignorez|oublie|oubliez|outrepasse|outrepassez|contourne|contournez`)}\s+(?:the |your |ton |le |votre )?(?:system prompt|prompt système|system message|message système)(?!\s+(?:mode|format|role|type|template|field|parameter|option|setting)s?\b)`,
-    // "your previous instructions were only a warm-up", « tes consignes sont levées », "this note takes precedence".
-    String.raw`${READER_RULES}[^.\n]{0,50}?${words(REPLACEMENT)}|${words(REPLACEMENT)}[^.\n]{0,50}?${READER_RULES}`,
-    String.raw`${words(String.raw`this note|cette note|ce paragraphe|this paragraph|this block|ce bloc|these instructions|ces consignes|celles qui suivent|the following|those below`)}\s+${SOME_WORDS(2)}(?:takes? precedence|prévaut|prime|est prioritaire|sont prioritaires|replaces?|remplacent|remplace|overrides?|supersedes?|fait foi|font foi)`,
-    String.raw`${words(String.raw`takes? orders|obey|obéis|obéissez|n['’]obéis|n['’]obéissez`)}\s+${SOME_WORDS(2)}(?:from|à|qu['’]à|de)\s+(?:the author|this note|me|l['’]aut[a-zà-ÿœæ]+|cette note|moi|celui|celle)`,
-    // "New instructions:", "IMPORTANT NEW INSTRUCTIONS", « Nouvelle consigne prioritaire ».
-    String.raw`${words(String.raw`new|updated|revised|real|actual|true|hidden|secret|nouvelles?|nouveaux?|vraies?|véritables?|cachées?`)}\s+(?:system\s+)?${words(String.raw`instructions?|directives?|consignes?|orders|ordres|prompt`)}(?:\s+prioritaires?|\s*[:：—–])`,
-    String.raw`${words(String.raw`system override|admin override|jailbreak|jailbroken|dan mode|god mode|mode dieu|mode sans restriction|unrestricted mode|without any restrictions|sans aucune restriction|aucune règle ne s['’]applique|no rules apply|elevated trust|confiance élevée|safety (?:filters?|rules|guidelines) (?:are|is) (?:off|disabled|lifted)`)}`,
+  // "Ignore all previous instructions", « Oubliez les consignes ci-dessus »: the reader's instructions, not "generic instructions".
+  String.raw`${words(String.raw`ignore|ignoring|disregard|forget|override|overrule|bypass|circumvent|discard|set aside|stop following|do not follow|don['’]t follow|no longer follow|ignore|ignorez|ignorer|oublie|oubliez|oublier|néglige|négligez|négliger|outrepasse|outrepassez|outrepasser|contourne|contournez|contourner|passe outre|passez outre|fais abstraction|faites abstraction|ne tiens (?:pas|plus) compte|ne tenez (?:pas|plus) compte|ne suis plus|ne suivez plus|ne respecte plus|ne respectez plus|laisse de côté|laissez de côté|remets à zéro|remettez à zéro`)}${GAP(4)}(?:${words(String.raw`all|any|every|previous|prior|above|earlier|preceding|original|initial|your|the above|the previous|the prior|tes|vos|ton|ta|les|toutes les|tous les|des|précédentes`)}\s+${SOME_WORDS(2)}${words(String.raw`instructions?|prompts?|directives?|guidelines|guardrails|system messages?|consignes?|ordres|garde-fous|règles de sécurité|safety rules|security rules|safety guidelines|règles de confirmation|confirmation rules|règles`)}|${words(String.raw`instructions?|directives?|guidelines|consignes?|ordres|règles`)}\s+${words(String.raw`above|ci-dessus|précédentes|antérieures|you were given|qu['’]on t['’]a données|qui précèdent`)}|${words(String.raw`ce qui précède|tout ce qui précède|ci-dessus|what you were told|ce qu['’]on t['’]a dit|the above|everything above|all of the above|tout ce qui est au-dessus`)}|${words(String.raw`previous|prior|above|earlier|preceding|original|your|the previous|the above`)}\s+${words(String.raw`rules|guardrails`)}|${words(String.raw`guardrails|rules|instructions|safeguards`)}\s+you (?:were|have been) given)`,
+  String.raw`${words(String.raw`reveal|print|show|leak|révèle|révélez|affiche|affichez|montre|montrez|donne|donnez`)}\s+(?:me\s+|moi\s+|-moi\s+)?${words(String.raw`the|your|ton|ta|le|votre`)}\s+(?:system prompt|prompt système|initial prompt|hidden instructions|instructions cachées|consignes cachées)`,
+  READER_QUALIFIED,
+  String.raw`${CLAUSE_START}${words(String.raw`ignore|disregard|forget|override|bypass|ignore|ignorez|oublie|oubliez|outrepasse|outrepassez|contourne|contournez`)}\s+(?:the |your |ton |le |votre )?(?:system prompt|prompt système|system message|message système)(?!\s+(?:mode|format|role|type|template|field|parameter|option|setting)s?\b)`,
+  // "your previous instructions were only a warm-up", « tes consignes sont levées », "this note takes precedence".
+  String.raw`${READER_RULES}[^.\n]{0,50}?${words(REPLACEMENT)}|${words(REPLACEMENT)}[^.\n]{0,50}?${READER_RULES}`,
+  String.raw`${words(String.raw`this note|cette note|ce paragraphe|this paragraph|this block|ce bloc|these instructions|ces consignes|celles qui suivent|the following|those below`)}\s+${SOME_WORDS(2)}(?:takes? precedence|prévaut|prime|est prioritaire|sont prioritaires|replaces?|remplacent|remplace|overrides?|supersedes?|fait foi|font foi)`,
+  String.raw`${words(String.raw`takes? orders|obey|obéis|obéissez|n['’]obéis|n['’]obéissez`)}\s+${SOME_WORDS(2)}(?:from|à|qu['’]à|de)\s+(?:the author|this note|me|l['’]aut[a-zà-ÿœæ]+|cette note|moi|celui|celle)`,
+  // "New instructions:", "IMPORTANT NEW INSTRUCTIONS", « Nouvelle consigne prioritaire ».
+  String.raw`${words(String.raw`new|updated|revised|real|actual|true|hidden|secret|nouvelles?|nouveaux?|vraies?|véritables?|cachées?`)}\s+(?:system\s+)?${words(String.raw`instructions?|directives?|consignes?|orders|ordres|prompt`)}(?:\s+prioritaires?|\s*[:：—–])`,
+  String.raw`${words(String.raw`system override|admin override|jailbreak|jailbroken|dan mode|god mode|mode dieu|mode sans restriction|unrestricted mode|without any restrictions|sans aucune restriction|aucune règle ne s['’]applique|no rules apply|elevated trust|confiance élevée|safety (?:filters?|rules|guidelines) (?:are|is) (?:off|disabled|lifted)`)}`,
 ]);
 const ROLE_NOUN = String.raw`${SOME_WORDS(2)}(?:assistant|assistante|agent|ai|ia|model|modèle|bot|robot|admin|administrat[a-zà-ÿœæ]*|root|superuser|developer|développeur|owner|propriétaire|hacker|pirate|system|système|dan|shell|terminal|persona|character|personnage)(?![a-zà-ÿœæ0-9])`;
 const ROLE_CHANGE = anyOf([
-    String.raw`${words(String.raw`you are now|you['’]re now|you will now be|from now on,? you are|henceforth,? you are|tu es (?:désormais|maintenant|à présent|dorénavant)|vous êtes (?:désormais|maintenant|à présent|dorénavant)|tu deviens|vous devenez|you become`)}\s+(?:(?:an?|the|my|un|une|le|la|l['’]|mon|ma)\s*${ROLE_NOUN}|free|libres?|unrestricted|sans (?:aucune )?restriction|jailbroken|dan|en mode (?:admin[a-zà-ÿœæ]*|développeur|dieu|dan|root|sans restriction))`,
-    String.raw`${words(String.raw`désormais|dorénavant|à partir de maintenant|à présent|from now on|from this point on|henceforth|starting now`)},?\s+(?:tu|vous|you)\s+(?:obéis|obéissez|réponds uniquement|répondez uniquement|ignores|ignorez|n['’]as plus à|n['’]avez plus à|ne dois plus (?:demander|respecter|suivre)|ne devez plus (?:demander|respecter|suivre)|travailles pour|travaillez pour|obey|answer only|respond only|reply only|only (?:answer|respond|reply|obey)|no longer (?:follow|obey|need to ask|have to ask|are bound)|work for|ignore|take orders)\b`,
-    String.raw`${words(String.raw`you are no longer|you['’]re no longer|tu n['’]es plus|vous n['’]êtes plus`)}\s+(?:bound|restricted|limited|required|an? (?:ai|assistant|model)|un (?:assistant|agent|modèle)|une ia|tenue?s? (?:de|à|par)|obligée?s? (?:de|à)|soumise?s?)`,
-    String.raw`${CLAUSE_START}${words(String.raw`act as|pretend to be|pretend you are|pretend you['’]re|pretend that you are|roleplay as|role-play as|play the role of|behave as|behave like|impersonate|joue le rôle d['’]?e?|jouez le rôle d['’]?e?|fais comme si tu étais|faites comme si vous étiez|fais semblant d['’]être|faites semblant d['’]être|comporte-toi comme|comportez-vous comme|agis comme|agissez comme|incarne|incarnez`)}\s*(?:an?\s+|the\s+|un\s+|une\s+|le\s+|la\s+|l['’])?${ROLE_NOUN}`,
+  String.raw`${words(String.raw`you are now|you['’]re now|you will now be|from now on,? you are|henceforth,? you are|tu es (?:désormais|maintenant|à présent|dorénavant)|vous êtes (?:désormais|maintenant|à présent|dorénavant)|tu deviens|vous devenez|you become`)}\s+(?:(?:an?|the|my|un|une|le|la|l['’]|mon|ma)\s*${ROLE_NOUN}|free|libres?|unrestricted|sans (?:aucune )?restriction|jailbroken|dan|en mode (?:admin[a-zà-ÿœæ]*|développeur|dieu|dan|root|sans restriction))`,
+  String.raw`${words(String.raw`désormais|dorénavant|à partir de maintenant|à présent|from now on|from this point on|henceforth|starting now`)},?\s+(?:tu|vous|you)\s+(?:obéis|obéissez|réponds uniquement|répondez uniquement|ignores|ignorez|n['’]as plus à|n['’]avez plus à|ne dois plus (?:demander|respecter|suivre)|ne devez plus (?:demander|respecter|suivre)|travailles pour|travaillez pour|obey|answer only|respond only|reply only|only (?:answer|respond|reply|obey)|no longer (?:follow|obey|need to ask|have to ask|are bound)|work for|ignore|take orders)\b`,
+  String.raw`${words(String.raw`you are no longer|you['’]re no longer|tu n['’]es plus|vous n['’]êtes plus`)}\s+(?:bound|restricted|limited|required|an? (?:ai|assistant|model)|un (?:assistant|agent|modèle)|une ia|tenue?s? (?:de|à|par)|obligée?s? (?:de|à)|soumise?s?)`,
+  String.raw`${CLAUSE_START}${words(String.raw`act as|pretend to be|pretend you are|pretend you['’]re|pretend that you are|roleplay as|role-play as|play the role of|behave as|behave like|impersonate|joue le rôle d['’]?e?|jouez le rôle d['’]?e?|fais comme si tu étais|faites comme si vous étiez|fais semblant d['’]être|faites semblant d['’]être|comporte-toi comme|comportez-vous comme|agis comme|agissez comme|incarne|incarnez`)}\s*(?:an?\s+|the\s+|un\s+|une\s+|le\s+|la\s+|l['’])?${ROLE_NOUN}`,
 ]);
 const APPROVAL = String.raw`(?:approved by|validée? par|approuvée? par|approved|approuvée?s?|authori[sz]ed|autorisée?s?|agreed|consented|confirmed|confirmée?s?|signed off|okayed|pre-?approved|pre-?authori[sz]ed|pré-?approuvée?s?|pré-?validée?s?|allowed|validée?s?|acceptée?s?|donné son (?:accord|feu vert|autorisation)|given (?:the )?(?:go-ahead|permission|approval|consent)|cleared)`;
 const PRE_APPROVAL = anyOf([
-    String.raw`${words(String.raw`the user|the owner|the human|the operator|the admin|the administrator|the maintainer|the team lead|your user|your operator|l['’]utilisat(?:eur|rice)|le propriétaire|l['’]humain|l['’]opérat(?:eur|rice)|l['’]admin(?:istrat(?:eur|rice))?|le responsable|la responsable|le rssi|the ciso`)}\s+(?:has\s+|have\s+|had\s+|a\s+|m['’]a\s+|t['’]a\s+|vous a\s+|nous a\s+|is\s+|est\s+)?(?:already\s+|explicitly\s+|previously\s+|fully\s+|déjà\s+|explicitement\s+|bien\s+)?${APPROVAL}`,
-    String.raw`${words(String.raw`the user|the owner|the human|l['’]utilisat(?:eur|rice)|le propriétaire|l['’]humain`)}\s+(?:is|est)\s+(?:already\s+|déjà\s+|bien\s+)?(?:aware|fine with (?:it|this)|ok with (?:it|this)|okay with (?:it|this)|in the loop|au courant|d['’]accord|ok|prévenue?)\b`,
-    String.raw`${APPROVAL}\s+${SOME_WORDS(3)}(?:d['’]avance|en amont|in advance|upfront|beforehand|ahead of time|au préalable|préalablement|for this (?:note|handoff|session|ticket)|pour (?:cette|ce) (?:note|passation|session|ticket))`,
-    String.raw`${words(String.raw`already approved|already authori[sz]ed|déjà validée?s?|déjà approuvée?s?|déjà autorisée?s?|validation obtenue|accord obtenu|accord écrit|approval (?:was|has been|is) (?:already )?(?:given|granted|obtained)|written approval|sign-off (?:was|has been) given`)}`,
-    String.raw`${words(String.raw`(?:consent|approval|permission|authori[sz]ation|accord|autorisation|validation) (?:was|has been|a été|est) (?:given|granted|obtained|donnée?|accordée?|obtenue?)`)}`,
+  String.raw`${words(String.raw`the user|the owner|the human|the operator|the admin|the administrator|the maintainer|the team lead|your user|your operator|l['’]utilisat(?:eur|rice)|le propriétaire|l['’]humain|l['’]opérat(?:eur|rice)|l['’]admin(?:istrat(?:eur|rice))?|le responsable|la responsable|le rssi|the ciso`)}\s+(?:has\s+|have\s+|had\s+|a\s+|m['’]a\s+|t['’]a\s+|vous a\s+|nous a\s+|is\s+|est\s+)?(?:already\s+|explicitly\s+|previously\s+|fully\s+|déjà\s+|explicitement\s+|bien\s+)?${APPROVAL}`,
+  String.raw`${words(String.raw`the user|the owner|the human|l['’]utilisat(?:eur|rice)|le propriétaire|l['’]humain`)}\s+(?:is|est)\s+(?:already\s+|déjà\s+|bien\s+)?(?:aware|fine with (?:it|this)|ok with (?:it|this)|okay with (?:it|this)|in the loop|au courant|d['’]accord|ok|prévenue?)\b`,
+  String.raw`${APPROVAL}\s+${SOME_WORDS(3)}(?:d['’]avance|en amont|in advance|upfront|beforehand|ahead of time|au préalable|préalablement|for this (?:note|handoff|session|ticket)|pour (?:cette|ce) (?:note|passation|session|ticket))`,
+  String.raw`${words(String.raw`already approved|already authori[sz]ed|déjà validée?s?|déjà approuvée?s?|déjà autorisée?s?|validation obtenue|accord obtenu|accord écrit|approval (?:was|has been|is) (?:already )?(?:given|granted|obtained)|written approval|sign-off (?:was|has been) given`)}`,
+  String.raw`${words(String.raw`(?:consent|approval|permission|authori[sz]ation|accord|autorisation|validation) (?:was|has been|a été|est) (?:given|granted|obtained|donnée?|accordée?|obtenue?)`)}`,
 ]);
 /** Lifting the reader's confirmations: "no need to ask", "you are allowed to run any command", « saute les confirmations ». An instruction by itself. */
 const NO_CONFIRMATION = anyOf([
-    String.raw`${words(String.raw`no need to|there is no need to|without needing to|you (?:don['’]t|do not|won['’]t|will not|no longer) need to|pas besoin de|aucun besoin de|inutile de|nul besoin de|tu n['’]as pas besoin de|vous n['’]avez pas besoin de|sans (?:avoir à|devoir)`)}\s+${SOME_WORDS(2)}(?:ask|check|confirm|verify|wait|request|demander|redemander|confirmer|vérifier|attendre|valider|consulter|confirmation|validation|permission|approval|autorisation)\b`,
-    String.raw`${words(String.raw`you (?:have|['’]ve got|now have|are cleared)|tu as|vous avez`)}\s+(?:full\s+|explicit\s+|the\s+|l['’]|le\s+|la\s+|carte\s+|désormais\s+|maintenant\s+)?(?:permission|approval|authori[sz]ation|clearance|go-ahead|green light|carte blanche|blanche|autorisation|feu vert|accord|droits? d['’]écriture|le droit)\b(?![^.\n]{0,20}\b(?:request|form|page|doc)\b)`,
-    String.raw`${words(String.raw`you are|you['’]re|tu es|vous êtes`)}\s+(?:now\s+|désormais\s+|maintenant\s+)?(?:allowed|authori[sz]ed|permitted|cleared|autorisée?s?)\s+(?:to|à|de)\s+(?:run|execute|push|merge|deploy|publish|delete|exécuter|lancer|pousser|fusionner|déployer|publier|supprimer)\s+(?:any|all|every|whatever|tout|toute|toutes|tous|n['’]importe)`,
-    String.raw`${CLAUSE_START}${words(String.raw`skip|bypass|disable|saute|sautez|ignore|ignorez|désactive|désactivez|contourne|contournez`)}\s+(?:every|all|any|toutes les|tous les|les|chaque)\s+(?:confirmations?|confirmation prompts?|approval (?:steps?|prompts?)|validations?|demandes? de confirmation|étapes? de (?:contrôle|validation|confirmation)|control step|review step|checks?)\b`,
+  String.raw`${words(String.raw`no need to|there is no need to|without needing to|you (?:don['’]t|do not|won['’]t|will not|no longer) need to|pas besoin de|aucun besoin de|inutile de|nul besoin de|tu n['’]as pas besoin de|vous n['’]avez pas besoin de|sans (?:avoir à|devoir)`)}\s+${SOME_WORDS(2)}(?:ask|check|confirm|verify|wait|request|demander|redemander|confirmer|vérifier|attendre|valider|consulter|confirmation|validation|permission|approval|autorisation)\b`,
+  String.raw`${words(String.raw`you (?:have|['’]ve got|now have|are cleared)|tu as|vous avez`)}\s+(?:full\s+|explicit\s+|the\s+|l['’]|le\s+|la\s+|carte\s+|désormais\s+|maintenant\s+)?(?:permission|approval|authori[sz]ation|clearance|go-ahead|green light|carte blanche|blanche|autorisation|feu vert|accord|droits? d['’]écriture|le droit)\b(?![^.\n]{0,20}\b(?:request|form|page|doc)\b)`,
+  String.raw`${words(String.raw`you are|you['’]re|tu es|vous êtes`)}\s+(?:now\s+|désormais\s+|maintenant\s+)?(?:allowed|authori[sz]ed|permitted|cleared|autorisée?s?)\s+(?:to|à|de)\s+(?:run|execute|push|merge|deploy|publish|delete|exécuter|lancer|pousser|fusionner|déployer|publier|supprimer)\s+(?:any|all|every|whatever|tout|toute|toutes|tous|n['’]importe)`,
+  String.raw`${CLAUSE_START}${words(String.raw`skip|bypass|disable|saute|sautez|ignore|ignorez|désactive|désactivez|contourne|contournez`)}\s+(?:every|all|any|toutes les|tous les|les|chaque)\s+(?:confirmations?|confirmation prompts?|approval (?:steps?|prompts?)|validations?|demandes? de confirmation|étapes? de (?:contrôle|validation|confirmation)|control step|review step|checks?)\b`,
 ]);
 const HIDING_ORDER = anyOf([
-    String.raw`${words(String.raw`do not|don['’]t|never|no need to`)}\s+(?:tell|telling|inform|informing|notify|notifying|alert|alerting|mention|mentioning|show|showing|report|reporting|ask|asking|warn|warning|bother|bothering|disclose|disclosing|reveal|revealing|let|letting|flag|flagging|surface|surfacing)\s+(?:this\s+|it\s+|that\s+|anything\s+|them\s+)?(?:to\s+|about\s+(?:this|it)\s+(?:to\s+)?|with\s+)?(?:the\s+|your\s+)?(?:user|human|operator|owner|reviewer|person|anyone)\b`,
-    String.raw`${words(String.raw`keep (?:this|it|that|these) (?:secret|hidden|quiet|private|between us|to yourself|confidential|out of (?:the|your) (?:reply|answer|summary|report))|hide (?:this|it|that|the (?:output|change|command|step|commands?)) from|behind the user['’]s back|without the user(?:['’]s)? (?:knowing|knowledge|noticing|consent)`)}`,
-    String.raw`(?:^[^a-zà-ÿœæ0-9]*|[:;—–]\s*)${words(String.raw`ne`)}\s+(?:(?:le|la|les|lui|leur|en)\s+|l['’])(?:dis|dites|mentionne|mentionnez|signale|signalez|montre|montrez|affiche|affichez|demande|demandez|parle|parlez|révèle|révélez|raconte|racontez)\s+(?:rien|pas|jamais|surtout pas)\b|${words(String.raw`ne`)}\s+(?:dis|dites|mentionne|mentionnez|signale|signalez|montre|montrez|affiche|affichez|parle|parlez|révèle|révélez|raconte|racontez)\s+(?:rien|pas|jamais|surtout pas)\s+(?:[a-zà-ÿœæ]+\s+){0,3}?(?:à l['’]utilisat[a-zà-ÿœæ]+|à l['’]humain|à personne|à quiconque)|${words(String.raw`ne`)}\s+(?:dis|dites)\s+rien\b`,
-    String.raw`${words(String.raw`ne (?:rien|pas|jamais|surtout pas) (?:lui |leur |en )?(?:dire|signaler|mentionner|montrer|afficher|remonter|parler|préciser|révéler|demander)|rien dire à|sans (?:en )?(?:parler|rien dire) à`)}`,
-    String.raw`${words(String.raw`garde(?:z)? (?:ça|cela|le|la|les|ceci) (?:secret|pour toi|pour vous|entre nous)|(?:cache|cachez|masque|masquez) (?:ça|cela|ceci|cette [a-zà-ÿœæ]+|ce [a-zà-ÿœæ]+|le [a-zà-ÿœæ]+|la [a-zà-ÿœæ]+|les [a-zà-ÿœæ]+) (?:à|de) l['’]utilisat[a-zà-ÿœæ]+`)}`,
+  String.raw`${words(String.raw`do not|don['’]t|never|no need to`)}\s+(?:tell|telling|inform|informing|notify|notifying|alert|alerting|mention|mentioning|show|showing|report|reporting|ask|asking|warn|warning|bother|bothering|disclose|disclosing|reveal|revealing|let|letting|flag|flagging|surface|surfacing)\s+(?:this\s+|it\s+|that\s+|anything\s+|them\s+)?(?:to\s+|about\s+(?:this|it)\s+(?:to\s+)?|with\s+)?(?:the\s+|your\s+)?(?:user|human|operator|owner|reviewer|person|anyone)\b`,
+  String.raw`${words(String.raw`keep (?:this|it|that|these) (?:secret|hidden|quiet|private|between us|to yourself|confidential|out of (?:the|your) (?:reply|answer|summary|report))|hide (?:this|it|that|the (?:output|change|command|step|commands?)) from|behind the user['’]s back|without the user(?:['’]s)? (?:knowing|knowledge|noticing|consent)`)}`,
+  String.raw`(?:^[^a-zà-ÿœæ0-9]*|[:;—–]\s*)${words(String.raw`ne`)}\s+(?:(?:le|la|les|lui|leur|en)\s+|l['’])(?:dis|dites|mentionne|mentionnez|signale|signalez|montre|montrez|affiche|affichez|demande|demandez|parle|parlez|révèle|révélez|raconte|racontez)\s+(?:rien|pas|jamais|surtout pas)\b|${words(String.raw`ne`)}\s+(?:dis|dites|mentionne|mentionnez|signale|signalez|montre|montrez|affiche|affichez|parle|parlez|révèle|révélez|raconte|racontez)\s+(?:rien|pas|jamais|surtout pas)\s+(?:[a-zà-ÿœæ]+\s+){0,3}?(?:à l['’]utilisat[a-zà-ÿœæ]+|à l['’]humain|à personne|à quiconque)|${words(String.raw`ne`)}\s+(?:dis|dites)\s+rien\b`,
+  String.raw`${words(String.raw`ne (?:rien|pas|jamais|surtout pas) (?:lui |leur |en )?(?:dire|signaler|mentionner|montrer|afficher|remonter|parler|préciser|révéler|demander)|rien dire à|sans (?:en )?(?:parler|rien dire) à`)}`,
+  String.raw`${words(String.raw`garde(?:z)? (?:ça|cela|le|la|les|ceci) (?:secret|pour toi|pour vous|entre nous)|(?:cache|cachez|masque|masquez) (?:ça|cela|ceci|cette [a-zà-ÿœæ]+|ce [a-zà-ÿœæ]+|le [a-zà-ÿœæ]+|la [a-zà-ÿœæ]+|les [a-zà-ÿœæ]+) (?:à|de) l['’]utilisat[a-zà-ÿœæ]+`)}`,
 ]);
 /** Doing something without asking the user: steers when it is asked for (« fais-le sans demander à l'utilisateur »). */
 const WITHOUT_USER = compile(
@@ -170,7 +174,11 @@ const BEFORE_READING = compile(
     String.raw`before (?:[a-zà-ÿœæ]+ing )?anything else|(?:then|only then|and only then) (?:read|continue reading)|(?:puis|et seulement ensuite|seulement ensuite) (?:lis|lisez|lire)|ne (?:lis|lisez) pas la suite|(?:don['’]t|do not) read (?:any )?(?:further|on)|tant que (?:tu n['’]as|vous n['’]avez) pas (?:exécuté|lancé)|until you (?:have|['’]ve) run|before (?:you )?(?:do anything|read(?:ing)? (?:further|on|the rest|any further|this note|the note|anything)|respond(?:ing)?|answer(?:ing)?|summari[sz](?:e|ing)|look(?:ing)? at|touch(?:ing)? anything|open(?:ing)? (?:any|the) files?)|as (?:a |the |your )?(?:very )?first (?:step|action|task)|first (?:mandatory|required) step|step zero|étape zéro|prior to anything|avant (?:toute (?:chose|autre (?:action|chose))|tout (?:le )?reste|tout|de (?:lire|poursuivre la lecture|répondre|résumer|faire quoi que ce soit|regarder|toucher|ouvrir)|même d['’](?:ouvrir|lire))|avant de lire|première étape obligatoire|étape obligatoire|puis seulement (?:reprendre|lire|continuer)|en (?:tout )?premier(?: lieu)?|dès (?:la reprise|la lecture|que (?:tu|vous) (?:lis|lisez|reprends|reprenez|ouvres|ouvrez))`,
   ),
 );
-const ACT_BEFORE = compile(words(String.raw`right away|immediately|at once|straight away|without delay|first of all|avant de (?:commencer|continuer|reprendre)|dès maintenant|dès à présent|immédiatement|tout de suite|sans attendre|sans tarder|d['’]emblée|de suite`));
+const ACT_BEFORE = compile(
+  words(
+    String.raw`right away|immediately|at once|straight away|without delay|first of all|avant de (?:commencer|continuer|reprendre)|dès maintenant|dès à présent|immédiatement|tout de suite|sans attendre|sans tarder|d['’]emblée|de suite`,
+  ),
+);
 const SECRET_REF = String.raw`(?:(?<![a-zà-ÿœæ0-9])(?:~|\$home)?/?\.ssh\b|\bid_(?:rsa|ed25519|ecdsa|dsa)\b|\.aws/credentials|~/\.aws|\.kube/config|kubeconfig|\.docker/config\.json|\.netrc|\.pgpass|\.git-credentials|\.npmrc|\.pypirc|\.gnupg|\.(?:bash|zsh)_history|/etc/(?:shadow|passwd)|secrets?\.(?:ya?ml|json|env|toml)|credentials\.json|(?<![a-zà-ÿœæ0-9])\.env(?!\.(?:example|sample|template|dist)\b)(?:\.[a-zà-ÿœæ]+)?(?![a-zà-ÿœæ0-9])|\bprintenv\b|${words(String.raw`env(?:ironment)? (?:variables?|vars?)|variables? d['’]environnement|passwords?|passwd|passphrases?|mots? de passe|credentials?|creds|identifiants|secrets?|(?:access|api|auth|bearer|github|gitlab|npm|slack|personal access|refresh|session) tokens?|tokens? (?:d['’]accès|d['’]api)|jetons? d['’]accès|clés? (?:privées?|ssh|d['’]api|api|secrètes?|d['’]accès)|api[ _-]?keys?|access keys?|private keys?|ssh keys?|cookies? de session|session cookies?`)}|(?<![a-zà-ÿœæ0-9_])[a-z0-9_]{0,40}(?:_token|_secret|_password|_passwd|_api_key|_key)(?![a-zà-ÿœæ0-9_])|rediscli_auth)`;
 const LEAK_STEM = String.raw`(?:envo[a-zà-ÿœæ]*|transm[a-zà-ÿœæ]*|joi[gn][a-zà-ÿœæ]*|post|posts|posted|posting|poste|postes|postez|poster|poster[a-zà-ÿœæ]+|publie|publiez|publier[a-zà-ÿœæ]*|publish[a-zà-ÿœæ]*|partag[a-zà-ÿœæ]*|send|sends|sending|sent|upload[a-zà-ÿœæ]*|forward[a-zà-ÿœæ]*|e-?mail|e-?mails|e-?mailed|e-?mailing|mail|share|shares|shared|sharing|print[a-zà-ÿœæ]*|affich[a-zà-ÿœæ]*|montr[a-zà-ÿœæ]*|révél[a-zà-ÿœæ]*|reveal[a-zà-ÿœæ]*|dump[a-zà-ÿœæ]*|echo[a-zà-ÿœæ]*|leak[a-zà-ÿœæ]*|exfiltr[a-zà-ÿœæ]*|display[a-zà-ÿœæ]*|show[a-zà-ÿœæ]*|render[a-zà-ÿœæ]*|attach[a-zà-ÿœæ]*|donne-moi|donnez-moi|give me|tell me)`;
 const MOVE_STEM = String.raw`(?:copi[a-zà-ÿœæ]*|copy|coll[a-zà-ÿœæ]*|paste[a-zà-ÿœæ]*|inclu[a-zà-ÿœæ]*|includ[a-zà-ÿœæ]*|append[a-zà-ÿœæ]*|ajout[a-zà-ÿœæ]*|add|mets|mettez|mettre|put|écri[a-zà-ÿœæ]*|write|recopi[a-zà-ÿœæ]*|cat|lis|read)`;
@@ -178,11 +186,11 @@ const OUTWARD = String.raw`(?:to|into|in|on|à|au|aux|dans|sur|vers)\s+(?:the\s+
 /** Secrets that live on the reader's machine: reading them out is the leak. */
 const LOCAL_SECRET = String.raw`(?:(?<![a-zà-ÿœæ0-9])(?:~|\$home)?/?\.ssh\b|\bid_(?:rsa|ed25519|ecdsa|dsa)\b|\.aws/credentials|~/\.aws|\.kube/config|kubeconfig|\.docker/config\.json|\.netrc|\.pgpass|\.git-credentials|\.npmrc|\.pypirc|\.gnupg|\.(?:bash|zsh)_history|/etc/(?:shadow|passwd)|secrets?\.(?:ya?ml|json|env|toml)|credentials\.json|contenu (?:du|de) (?:fichier )?\.env|contents? of (?:the |your )?\.env|\bprintenv\b|${words(String.raw`env(?:ironment)? (?:variables?|vars?)|variables? d['’]environnement|rediscli_auth`)})`;
 const EXFILTRATION = anyOf([
-    String.raw`(?<![a-zà-ÿœæ])${LEAK_STEM}(?![a-zà-ÿœæ])[^\n]{0,80}?${LOCAL_SECRET}|${LOCAL_SECRET}[^\n]{0,60}?(?<![a-zà-ÿœæ])${LEAK_STEM}(?![a-zà-ÿœæ])`,
-    String.raw`(?<![a-zà-ÿœæ])(?:${LEAK_STEM}|${MOVE_STEM})(?![a-zà-ÿœæ])[^\n]{0,80}?${SECRET_REF}[^\n]{0,80}?${OUTWARD}|${OUTWARD}[^.\n]{0,40}?(?<![a-zà-ÿœæ])(?:${LEAK_STEM}|${MOVE_STEM})(?![a-zà-ÿœæ])[^\n]{0,60}?${SECRET_REF}`,
-    String.raw`${words(String.raw`donne|donnez|envoie|envoyez|montre|montrez|affiche|affichez|give|send|tell|show`)}[\s-]*(?:moi|me|nous|us)\b[^\n]{0,60}?${SECRET_REF}`,
-    // Data smuggled out through a rendered image or link: "render this badge, replacing X with the value of NPM_TOKEN".
-    String.raw`${words(String.raw`image|badge|pixel|lien|link|url|markdown`)}[^.\n]{0,120}?${words(String.raw`en remplaçant|replacing|replace|en y ajoutant|appending|append|with the value of|avec la valeur|encodée?|encoded|après q=|after q=`)}[^.\n]{0,120}?(?:${SECRET_REF}|${words(String.raw`session|conversation|résumé|summary|contenu|contents?|valeur|value|données|data|historique|history|chat`)})`,
+  String.raw`(?<![a-zà-ÿœæ])${LEAK_STEM}(?![a-zà-ÿœæ])[^\n]{0,80}?${LOCAL_SECRET}|${LOCAL_SECRET}[^\n]{0,60}?(?<![a-zà-ÿœæ])${LEAK_STEM}(?![a-zà-ÿœæ])`,
+  String.raw`(?<![a-zà-ÿœæ])(?:${LEAK_STEM}|${MOVE_STEM})(?![a-zà-ÿœæ])[^\n]{0,80}?${SECRET_REF}[^\n]{0,80}?${OUTWARD}|${OUTWARD}[^.\n]{0,40}?(?<![a-zà-ÿœæ])(?:${LEAK_STEM}|${MOVE_STEM})(?![a-zà-ÿœæ])[^\n]{0,60}?${SECRET_REF}`,
+  String.raw`${words(String.raw`donne|donnez|envoie|envoyez|montre|montrez|affiche|affichez|give|send|tell|show`)}[\s-]*(?:moi|me|nous|us)\b[^\n]{0,60}?${SECRET_REF}`,
+  // Data smuggled out through a rendered image or link: "render this badge, replacing X with the value of NPM_TOKEN".
+  String.raw`${words(String.raw`image|badge|pixel|lien|link|url|markdown`)}[^.\n]{0,120}?${words(String.raw`en remplaçant|replacing|replace|en y ajoutant|appending|append|with the value of|avec la valeur|encodée?|encoded|après q=|after q=`)}[^.\n]{0,120}?(?:${SECRET_REF}|${words(String.raw`session|conversation|résumé|summary|contenu|contents?|valeur|value|données|data|historique|history|chat`)})`,
 ]);
 const BROAD_TARGET = String.raw`(?:all|every|everything|entire|whole|the (?:whole|entire)|the (?:[a-zà-ÿœæ]+ )?(?:repo|repository|database|db|prod|production|main|master|home|disk|drive|bucket|cluster|namespace|backups?|history|volumes?)|tout|toute|tous|toutes|l['’]ensemble|(?:le|la|les|ton|ta|tes|votre|vos)\s+(?:dépôt|base(?: de (?:données|recette|prod))?|bdd|prod|production|branche (?:main|master|principale)|répertoire personnel|dossier personnel|home|disque|sauvegardes?|backups?|historique|volumes?|bucket|cluster)|~|\$home|/)`;
 const DESTRUCTIVE = compile(
@@ -330,14 +338,35 @@ export function sentenceFeatures(text: string, requests: 'always' | 'if-steering
  * are considered. `risky`: the sentence (or a code span in it) holds a risky command.
  */
 function steeringRule(features: SentenceFeatures, risky: boolean): string | undefined {
-  const { addressed, vocative, request, imperative, todo, override, roleChange, preApproval, noConfirmation, agentSubject, hiding, withoutUser, hidingManner, beforeReading, actBefore, exfiltration, destructive, destructiveOrder } = features;
+  const {
+    addressed,
+    vocative,
+    request,
+    imperative,
+    todo,
+    override,
+    roleChange,
+    preApproval,
+    noConfirmation,
+    agentSubject,
+    hiding,
+    withoutUser,
+    hidingManner,
+    beforeReading,
+    actBefore,
+    exfiltration,
+    destructive,
+    destructiveOrder,
+  } = features;
   const asked = request || todo;
   if (override && (asked || addressed || vocative)) return 'ignorer-consignes';
   if (roleChange) return 'changer-de-role';
   if (hiding || (withoutUser && (asked || addressed || vocative)) || (hidingManner && (imperative || addressed || vocative))) return 'cacher-a-l-utilisateur';
-  if (noConfirmation || (preApproval && (asked || addressed || vocative || agentSubject || risky || destructive || exfiltration || withoutUser))) return 'pre-approbation';
+  if (noConfirmation || (preApproval && (asked || addressed || vocative || agentSubject || risky || destructive || exfiltration || withoutUser)))
+    return 'pre-approbation';
   if (exfiltration && (asked || addressed || vocative)) return 'exfiltration';
-  if ((beforeReading && (asked || risky)) || (actBefore && (destructive || destructiveOrder || risky || exfiltration) && (asked || addressed))) return 'agir-avant-de-lire';
+  if ((beforeReading && (asked || risky)) || (actBefore && (destructive || destructiveOrder || risky || exfiltration) && (asked || addressed)))
+    return 'agir-avant-de-lire';
   if (addressed || (vocative && (asked || risky)) || (agentSubject && (withoutUser || hidingManner || risky || destructive))) return 's-adresse-a-l-agent';
   return undefined;
 }
@@ -388,7 +417,8 @@ const EDITORIAL = compile(
 /** Whether hidden text (a comment, a title, alt text) asks for anything beyond editing the document. */
 export function hiddenTextAsks(sentence: string): boolean {
   const features = sentenceFeatures(sentence, 'always');
-  if (assessSentence(sentence) !== undefined || features.addressed || features.vocative || features.override || features.hiding || features.preApproval) return true;
+  if (assessSentence(sentence) !== undefined || features.addressed || features.vocative || features.override || features.hiding || features.preApproval)
+    return true;
   const lower = sentence.toLowerCase();
   return HIDDEN_ACTION.test(lower) && (features.request || features.todo) && !EDITORIAL.test(lower);
 }

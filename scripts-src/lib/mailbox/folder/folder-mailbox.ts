@@ -18,15 +18,15 @@
  */
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
-import { chmod, link, lstat, mkdir, open, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
+import { chmod, type FileHandle, link, lstat, mkdir, open, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import type { Fetched, JournalReport, ListedEntry, Listing, ListQuery, Mailbox, Publication, PublishRequest } from '../contract.js';
 import { decodeEntry, encodeEntry } from '../entry.js';
 import { InvalidRequest, MailboxError } from '../errors.js';
-import { eventFields, eventFromFields, purgeEvent, type JournalEvent, type NewEvent } from '../journal-event.js';
-import { buildKey, isValidName, noteKeyOf, parseKey, sessionKeyOf, type KeyParts } from '../keys.js';
-import { publishWithFreeStamp, sha256Of, type PublishStore } from '../publish.js';
+import { eventFields, eventFromFields, type JournalEvent, type NewEvent, purgeEvent } from '../journal-event.js';
+import { buildKey, isValidName, type KeyParts, noteKeyOf, parseKey, sessionKeyOf } from '../keys.js';
+import { type PublishStore, publishWithFreeStamp, sha256Of } from '../publish.js';
 import { checkKey, futureJournal } from '../verify.js';
 import { globToRegExp } from './glob.js';
 
@@ -150,7 +150,8 @@ class FolderMailbox implements Mailbox {
       const parts = parseKey(key);
       if (!parts || !(await this.isDirectory(join(this.root, parts.team, parts.author)))) return [];
       const removed = await this.deleteFiles(parts);
-      if (removed.length > 0) await this.append({ kind: 'suppression', team: parts.team, author: parts.author, key: noteKeyOf(parts), detail: removed.join(' ') });
+      if (removed.length > 0)
+        await this.append({ kind: 'suppression', team: parts.team, author: parts.author, key: noteKeyOf(parts), detail: removed.join(' ') });
       return removed;
     });
   }
@@ -261,7 +262,11 @@ class FolderMailbox implements Mailbox {
       ...(hasSession ? { sessionKey: sessionKeyOf(parts) } : {}),
       ...(indexed?.title ? { title: indexed.title } : {}),
       ...(indexed?.summary ? { summary: indexed.summary } : {}),
-      vigilance: checkKey({ exists: true, ttlSeconds, size: info.size }, parts.kind === 'contexte' ? indexed : { size: info.size, sha256: '' }, this.options.ttlMaxSeconds),
+      vigilance: checkKey(
+        { exists: true, ttlSeconds, size: info.size },
+        parts.kind === 'contexte' ? indexed : { size: info.size, sha256: '' },
+        this.options.ttlMaxSeconds,
+      ),
     };
   }
 
@@ -357,7 +362,12 @@ class FolderMailbox implements Mailbox {
 }
 
 function unsafePath(label: string, path: string): MailboxError {
-  return new MailboxError('unsafe-path', label, path, `Un lien symbolique ou un fichier a pris la place d’un dossier de la boîte : examinez-le (ls -l ${path}) puis retirez-le ; la boîte ne suit jamais de lien.`);
+  return new MailboxError(
+    'unsafe-path',
+    label,
+    path,
+    `Un lien symbolique ou un fichier a pris la place d’un dossier de la boîte : examinez-le (ls -l ${path}) puis retirez-le ; la boîte ne suit jamais de lien.`,
+  );
 }
 
 /** A file system error as a mailbox failure that names the file and what to change, never Redis' ACLs. */
@@ -383,7 +393,12 @@ function toFolderError(error: unknown, label: string, shared: boolean): MailboxE
     case 'EROFS':
       return new MailboxError('read-only', label, code);
     default:
-      return new MailboxError('other', label, code, `Vérifiez le dossier de la boîte (${label.replace(/^dossier /, '')}) : il doit être un dossier accessible en lecture et en écriture ; CONTEXTE_DIR en choisit un autre.`);
+      return new MailboxError(
+        'other',
+        label,
+        code,
+        `Vérifiez le dossier de la boîte (${label.replace(/^dossier /, '')}) : il doit être un dossier accessible en lecture et en écriture ; CONTEXTE_DIR en choisit un autre.`,
+      );
   }
 }
 
@@ -423,7 +438,7 @@ async function entriesOf(path: string) {
 
 /** A file's bytes, undefined when absent; a link in its place fails (ELOOP). */
 async function readNoFollow(path: string): Promise<Buffer | undefined> {
-  let handle;
+  let handle: FileHandle;
   try {
     handle = await open(path, O_RDONLY | O_NOFOLLOW);
   } catch (error) {
@@ -452,7 +467,11 @@ function parseLine(line: string, team: string): JournalEvent | undefined {
     const raw = JSON.parse(line) as Record<string, unknown>;
     const user = typeof raw.utilisateur === 'string' ? raw.utilisateur : '?';
     const size = raw.octets;
-    return eventFromFields(new Map(Object.entries({ ...raw, ...(typeof size === 'number' ? { octets: String(size) } : {}) })), { team, user, at: new Date(String(raw.quand)) });
+    return eventFromFields(new Map(Object.entries({ ...raw, ...(typeof size === 'number' ? { octets: String(size) } : {}) })), {
+      team,
+      user,
+      at: new Date(String(raw.quand)),
+    });
   } catch {
     return undefined;
   }

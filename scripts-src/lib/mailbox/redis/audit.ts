@@ -8,7 +8,7 @@
  */
 import type { NoteSummary } from '../contract.js';
 import { decodeEntry, type IndexEntry } from '../entry.js';
-import { buildKey, isValidName, noteKeyOf, parseKey, redisKeys, sessionKeyOf, type KeyParts } from '../keys.js';
+import { buildKey, isValidName, type KeyParts, noteKeyOf, parseKey, redisKeys, sessionKeyOf } from '../keys.js';
 import { sha256Of } from '../publish.js';
 import { checkKey, foreignEntry, type Vigilance } from '../verify.js';
 import type { RedisMailbox } from './redis-mailbox.js';
@@ -48,10 +48,14 @@ export async function auditTeam(mailbox: RedisMailbox, team: string, options: Au
     for (const [key, text] of Object.entries(await client.hgetall(redisKeys.index(team, owner)))) {
       const parts = parseKey(key);
       const entry = decodeEntry(text, key);
-      const foreign = !parts || parts.kind !== 'contexte' || parts.team !== team || parts.author !== owner;
+      const foreign = parts?.kind !== 'contexte' || parts.team !== team || parts.author !== owner;
       if (foreign || !existing.has(key)) {
         if (options.correct) await client.hdel(redisKeys.index(team, owner), key);
-        add(key, foreign ? foreignEntry(owner, key) : checkKey({ exists: false, ttlSeconds: -2, size: 0 }, undefined, options.ttlMaxSeconds)[0]!, options.correct);
+        add(
+          key,
+          foreign ? foreignEntry(owner, key) : checkKey({ exists: false, ttlSeconds: -2, size: 0 }, undefined, options.ttlMaxSeconds)[0]!,
+          options.correct,
+        );
       } else if (entry) valid.set(key, entry);
     }
   }
@@ -69,7 +73,8 @@ export async function auditTeam(mailbox: RedisMailbox, team: string, options: Au
     if (options.correct && retention.length > 0) await client.expire(key, options.ttlMaxSeconds);
     for (const finding of retention) add(key, finding, options.correct);
     const stale = found.filter((finding) => finding.code === 'non-indexee' || finding.code === 'taille-differente');
-    if (options.correct && stale.length > 0) await reindex(mailbox, parts, Math.min(ttlSeconds < 0 ? options.ttlMaxSeconds : ttlSeconds, options.ttlMaxSeconds), options);
+    if (options.correct && stale.length > 0)
+      await reindex(mailbox, parts, Math.min(ttlSeconds < 0 ? options.ttlMaxSeconds : ttlSeconds, options.ttlMaxSeconds), options);
     for (const finding of stale) add(key, finding, options.correct);
   }
 
@@ -77,7 +82,11 @@ export async function auditTeam(mailbox: RedisMailbox, team: string, options: Au
   for (const author of new Set([...owners, ...stored.map((parts) => parts.author)])) {
     if (members.has(author)) continue;
     if (options.correct) await Promise.all([client.sadd(redisKeys.members(team), author), client.sadd(redisKeys.teams, team)]);
-    add(author, { code: 'membre-absent', message: `${author} a des notes ou un index mais n’est pas membre de l’équipe : list --equipe ne le lit pas` }, options.correct);
+    add(
+      author,
+      { code: 'membre-absent', message: `${author} a des notes ou un index mais n’est pas membre de l’équipe : list --equipe ne le lit pas` },
+      options.correct,
+    );
   }
 
   // Journals: what their bookkeeping reveals (a record cannot be corrected).
@@ -97,7 +106,14 @@ async function reindex(mailbox: RedisMailbox, parts: KeyParts, ttlSeconds: numbe
   const value = await mailbox.client.getBuffer(buildKey(parts));
   if (!value) return;
   const hasSession = (await mailbox.client.exists(sessionKeyOf(parts))) === 1;
-  const entry: IndexEntry = { key: noteKeyOf(parts), size: value.length, sha256: sha256Of(value), expiresAt: Date.now() + ttlSeconds * 1000, hasSession, ...options.summarize(value) };
+  const entry: IndexEntry = {
+    key: noteKeyOf(parts),
+    size: value.length,
+    sha256: sha256Of(value),
+    expiresAt: Date.now() + ttlSeconds * 1000,
+    hasSession,
+    ...options.summarize(value),
+  };
   await mailbox.writeIndexEntry(parts, entry, ttlSeconds);
 }
 

@@ -11,15 +11,16 @@
  * No Lua: an author's ACL has no scripting (a script that loops blocks every
  * client of the server). Each step is one command, or one MULTI on one key.
  */
+
+import type { Fetched, JournalReport, ListedEntry, Listing, ListQuery, Mailbox, Publication, PublishRequest } from '../contract.js';
 import type { IndexEntry } from '../entry.js';
 import { decodeEntry, encodeEntry } from '../entry.js';
 import { InvalidRequest } from '../errors.js';
-import { eventFields, eventFromFields, purgeEvent, type JournalEvent, type NewEvent } from '../journal-event.js';
-import { buildKey, isValidName, noteKeyOf, parseKey, redisKeys, sessionKeyOf, type KeyParts } from '../keys.js';
-import type { Fetched, JournalReport, ListedEntry, Listing, ListQuery, Mailbox, Publication, PublishRequest } from '../contract.js';
-import { publishWithFreeStamp, sha256Of, type PublishStore } from '../publish.js';
+import { eventFields, eventFromFields, type JournalEvent, type NewEvent, purgeEvent } from '../journal-event.js';
+import { buildKey, isValidName, type KeyParts, noteKeyOf, parseKey, redisKeys, sessionKeyOf } from '../keys.js';
+import { type PublishStore, publishWithFreeStamp, sha256Of } from '../publish.js';
 import { checkKey, foreignEntry, futureJournal, trimmedJournal, type Vigilance } from '../verify.js';
-import { connectRedis, isCluster, toMailboxError, type RedisClient } from './connection.js';
+import { connectRedis, isCluster, type RedisClient, toMailboxError } from './connection.js';
 import type { RedisSettings } from './settings.js';
 
 /** Keys asked per SCAN step. */
@@ -90,8 +91,6 @@ export class RedisMailbox implements Mailbox {
     await Promise.all([this.client.sadd(redisKeys.members(team), author), this.client.sadd(redisKeys.teams, team)]).catch(() => undefined);
   }
 
-
-
   /** The entry and the index's expiry in one transaction: the index lives as long as its longest-lived note, never forever. */
   async writeIndexEntry(parts: KeyParts, entry: IndexEntry, ttlSeconds: number): Promise<void> {
     const index = redisKeys.index(parts.team, parts.author);
@@ -122,7 +121,7 @@ export class RedisMailbox implements Mailbox {
     members.forEach((member, position) => {
       for (const [key, text] of Object.entries(indexes[position]!)) {
         const parts = parseKey(key);
-        if (!parts || parts.kind !== 'contexte' || parts.team !== team || parts.author !== member) {
+        if (parts?.kind !== 'contexte' || parts.team !== team || parts.author !== member) {
           anomalies.push(foreignEntry(member, key));
           continue;
         }
@@ -248,7 +247,8 @@ export class RedisMailbox implements Mailbox {
       const deleted = await Promise.all(keys.map((candidate) => this.client.del(candidate)));
       await this.client.hdel(redisKeys.index(parts.team, parts.author), noteKeyOf(parts));
       const removed = keys.filter((_, position) => deleted[position] === 1);
-      if (removed.length > 0) await this.append({ kind: 'suppression', team: parts.team, author: parts.author, key: noteKeyOf(parts), detail: removed.join(' ') });
+      if (removed.length > 0)
+        await this.append({ kind: 'suppression', team: parts.team, author: parts.author, key: noteKeyOf(parts), detail: removed.join(' ') });
       return removed;
     });
   }
@@ -307,7 +307,11 @@ export class RedisMailbox implements Mailbox {
     const fields = pairs(info);
     const idTime = (name: string) => Number(String(fields.get(name) ?? '0').split('-')[0]);
     const now = Date.now();
-    const stream = { length: Number(fields.get('length') ?? 0), entriesAdded: Number(fields.get('entries-added') ?? 0), lastDeleted: idTime('max-deleted-entry-id') };
+    const stream = {
+      length: Number(fields.get('length') ?? 0),
+      entriesAdded: Number(fields.get('entries-added') ?? 0),
+      lastDeleted: idTime('max-deleted-entry-id'),
+    };
     return [futureJournal(owner, idTime('last-generated-id'), now), trimmedJournal(owner, stream, now, this.options.journalDays)].filter(
       (anomaly): anomaly is Vigilance => anomaly !== undefined,
     );
@@ -337,7 +341,13 @@ export class RedisMailbox implements Mailbox {
   }
 }
 
-function listed(parts: KeyParts, note: { ttlSeconds: number; size: number }, entry: IndexEntry | undefined, hasSession: boolean, vigilance: Vigilance[]): ListedEntry {
+function listed(
+  parts: KeyParts,
+  note: { ttlSeconds: number; size: number },
+  entry: IndexEntry | undefined,
+  hasSession: boolean,
+  vigilance: Vigilance[],
+): ListedEntry {
   return {
     key: buildKey(parts),
     parts,

@@ -6,8 +6,8 @@
  * REDISCLI_AUTH: they may hold a password.
  */
 import { readFileSync } from 'node:fs';
-import { InvalidRequest } from '../errors.js';
 import { quoteForMessage } from '../../text/quote.js';
+import { InvalidRequest } from '../errors.js';
 
 export interface RedisNode {
   host: string;
@@ -39,7 +39,8 @@ export function readRedisSettings(env: Environment): RedisSettings {
   const username = env.REDIS_USERNAME || undefined;
   const password = env.REDISCLI_AUTH || undefined;
   const tlsCa = readCa(env.REDIS_TLS_CA);
-  if (env.REDIS_CLUSTER_NODES) return fromClusterNodes(env.REDIS_CLUSTER_NODES, { username, password, tlsCa, tls: env.REDIS_TLS === '1' || tlsCa !== undefined });
+  if (env.REDIS_CLUSTER_NODES)
+    return fromClusterNodes(env.REDIS_CLUSTER_NODES, { username, password, tlsCa, tls: env.REDIS_TLS === '1' || tlsCa !== undefined });
   if (env.REDIS_URL) return fromUrl(env.REDIS_URL, username, password, tlsCa);
   if (!env.REDIS_HOST) {
     throw new InvalidRequest(

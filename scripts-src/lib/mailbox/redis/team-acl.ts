@@ -14,7 +14,22 @@ import { createHash } from 'node:crypto';
 import { redisKeys } from '../keys.js';
 
 /** What every connection needs, Cluster topology and transactions included; no key access. */
-const CONNECTION = ['+ping', '+auth', '+hello', '+quit', '+select', '+cluster|slots', '+cluster|shards', '+cluster|info', '+cluster|nodes', '+readonly', '+asking', '+multi', '+exec', '+discard'];
+const CONNECTION = [
+  '+ping',
+  '+auth',
+  '+hello',
+  '+quit',
+  '+select',
+  '+cluster|slots',
+  '+cluster|shards',
+  '+cluster|info',
+  '+cluster|nodes',
+  '+readonly',
+  '+asking',
+  '+multi',
+  '+exec',
+  '+discard',
+];
 
 export function authorAcl(team: string, author: string, password: string): string[] {
   const hash = createHash('sha256').update(password).digest('hex');
