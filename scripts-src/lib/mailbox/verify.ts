@@ -3,6 +3,7 @@
  * entry against the key it names, a key against the retention, a journal
  * against its own bookkeeping. Pure: the drivers gather the facts.
  */
+import type { KeyKind } from './keys.js';
 import { formatDuration } from './ttl.js';
 
 export type VigilanceCode =
@@ -38,9 +39,19 @@ export interface IndexedFacts {
   sha256: string;
 }
 
-/** Differences between a key, its index entry (if any) and the retention. */
-export function checkKey(facts: KeyFacts, indexed: IndexedFacts | undefined, ttlMaxSeconds: number): Vigilance[] {
-  if (!facts.exists) return [{ code: 'cle-absente', message: 'la clé n’existe plus (expirée ou supprimée hors de nos programmes) : entrée d’index retirée' }];
+/** An index entry whose key is gone. */
+export const GHOST_ENTRY: Vigilance = {
+  code: 'cle-absente',
+  message: 'la clé n’existe plus (expirée ou supprimée hors de nos programmes) : entrée d’index retirée',
+};
+
+/**
+ * Differences between a key, its index entry (if any) and the retention. A
+ * session export has no entry of its own (its note's entry describes the
+ * publication): only its retention is checked.
+ */
+export function checkKey(kind: KeyKind, facts: KeyFacts, indexed: IndexedFacts | undefined, ttlMaxSeconds: number): Vigilance[] {
+  if (!facts.exists) return [GHOST_ENTRY];
   const found: Vigilance[] = [];
   if (facts.ttlSeconds < 0)
     found.push({ code: 'sans-expiration', message: 'la clé n’a pas de durée de vie : elle resterait indéfiniment (admin audit --corriger la borne)' });
@@ -51,6 +62,7 @@ export function checkKey(facts: KeyFacts, indexed: IndexedFacts | undefined, ttl
       message: `la clé vivra encore ${formatDuration(facts.ttlSeconds)}, plus que le maximum de ${formatDuration(ttlMaxSeconds)}`,
     });
   }
+  if (kind === 'session') return found;
   if (!indexed) {
     found.push({
       code: 'non-indexee',

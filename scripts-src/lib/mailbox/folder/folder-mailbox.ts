@@ -138,8 +138,13 @@ class FolderMailbox implements Mailbox {
       const file = await this.readLive(parts);
       if (!file) return undefined;
       const sha256 = sha256Of(file.value);
-      const indexed = parts.kind === 'contexte' ? await this.readEntry(parts) : { size: file.value.length, sha256 };
-      const vigilance = checkKey({ exists: true, ttlSeconds: file.ttlSeconds, size: file.value.length, sha256 }, indexed, this.options.ttlMaxSeconds);
+      const indexed = parts.kind === 'contexte' ? await this.readEntry(parts) : undefined;
+      const vigilance = checkKey(
+        parts.kind,
+        { exists: true, ttlSeconds: file.ttlSeconds, size: file.value.length, sha256 },
+        indexed,
+        this.options.ttlMaxSeconds,
+      );
       await this.append({ kind: 'lecture', team: parts.team, author: parts.author, key, sha256, size: file.value.length });
       return { value: file.value, vigilance };
     });
@@ -262,11 +267,7 @@ class FolderMailbox implements Mailbox {
       ...(hasSession ? { sessionKey: sessionKeyOf(parts) } : {}),
       ...(indexed?.title ? { title: indexed.title } : {}),
       ...(indexed?.summary ? { summary: indexed.summary } : {}),
-      vigilance: checkKey(
-        { exists: true, ttlSeconds, size: info.size },
-        parts.kind === 'contexte' ? indexed : { size: info.size, sha256: '' },
-        this.options.ttlMaxSeconds,
-      ),
+      vigilance: checkKey(parts.kind, { exists: true, ttlSeconds, size: info.size }, indexed, this.options.ttlMaxSeconds),
     };
   }
 

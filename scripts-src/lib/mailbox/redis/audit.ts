@@ -10,8 +10,8 @@ import type { NoteSummary } from '../contract.js';
 import { decodeEntry, type IndexEntry } from '../entry.js';
 import { buildKey, isValidName, type KeyParts, noteKeyOf, parseKey, redisKeys, sessionKeyOf } from '../keys.js';
 import { sha256Of } from '../publish.js';
-import { checkKey, foreignEntry, type Vigilance } from '../verify.js';
-import type { RedisMailbox } from './redis-mailbox.js';
+import { checkKey, foreignEntry, GHOST_ENTRY, type Vigilance } from '../verify.js';
+import { type RedisMailbox, secondsLeft } from './redis-mailbox.js';
 
 export interface AuditFinding extends Vigilance {
   /** The key concerned, or the journal's owner. */
@@ -51,11 +51,7 @@ export async function auditTeam(mailbox: RedisMailbox, team: string, options: Au
       const foreign = parts?.kind !== 'contexte' || parts.team !== team || parts.author !== owner;
       if (foreign || !existing.has(key)) {
         if (options.correct) await client.hdel(redisKeys.index(team, owner), key);
-        add(
-          key,
-          foreign ? foreignEntry(owner, key) : checkKey({ exists: false, ttlSeconds: -2, size: 0 }, undefined, options.ttlMaxSeconds)[0]!,
-          options.correct,
-        );
+        add(key, foreign ? foreignEntry(owner, key) : GHOST_ENTRY, options.correct);
       } else if (entry) valid.set(key, entry);
     }
   }
@@ -65,10 +61,10 @@ export async function auditTeam(mailbox: RedisMailbox, team: string, options: Au
     const key = buildKey(parts);
     const pttl = await client.pttl(key);
     if (pttl === -2) continue;
-    const ttlSeconds = pttl < 0 ? -1 : Math.ceil(pttl / 1000);
+    const ttlSeconds = secondsLeft(pttl);
     const entry = parts.kind === 'contexte' ? indexes.get(parts.author)?.get(key) : undefined;
     const size = await client.strlen(key);
-    const found = checkKey({ exists: true, ttlSeconds, size }, parts.kind === 'contexte' ? entry : { size, sha256: '' }, options.ttlMaxSeconds);
+    const found = checkKey(parts.kind, { exists: true, ttlSeconds, size }, entry, options.ttlMaxSeconds);
     const retention = found.filter((finding) => finding.code === 'sans-expiration' || finding.code === 'expiration-trop-longue');
     if (options.correct && retention.length > 0) await client.expire(key, options.ttlMaxSeconds);
     for (const finding of retention) add(key, finding, options.correct);

@@ -139,7 +139,7 @@ export class RedisMailbox implements Mailbox {
         ghosts.push(parts);
         return;
       }
-      entries.push(listed(parts, note, entry, entry.hasSession, checkKey(note, entry, this.options.ttlMaxSeconds)));
+      entries.push(listed(parts, note, entry, entry.hasSession, checkKey(parts.kind, note, entry, this.options.ttlMaxSeconds)));
     });
     await this.prune(ghosts);
     const teamKnown = members.length > 0 && (author === undefined || candidates.length > 0 || (await this.members(team)).length > 0);
@@ -160,7 +160,7 @@ export class RedisMailbox implements Mailbox {
 
   private async factsOf(parts: KeyParts) {
     const [pttl, size] = await Promise.all([this.client.pttl(buildKey(parts)), this.client.strlen(buildKey(parts))]);
-    return { exists: pttl !== -2, ttlSeconds: pttl < 0 ? pttl : Math.ceil(pttl / 1000), size };
+    return { exists: pttl !== -2, ttlSeconds: secondsLeft(pttl), size };
   }
 
   /** Index entries whose key is gone. Housekeeping: an author may prune only their own index, and a reader without the right still gets the list. */
@@ -183,10 +183,10 @@ export class RedisMailbox implements Mailbox {
         const [pttl, size, indexed, session] = await Promise.all([
           this.client.pttl(buildKey(parts)),
           this.client.strlen(buildKey(parts)),
-          this.client.hget(redisKeys.index(parts.team, parts.author), noteKeyOf(parts)),
+          parts.kind === 'contexte' ? this.client.hget(redisKeys.index(parts.team, parts.author), buildKey(parts)) : null,
           parts.kind === 'contexte' ? this.client.exists(sessionKeyOf(parts)) : 0,
         ]);
-        return { pttl, size, entry: indexed === null ? undefined : decodeEntry(indexed, noteKeyOf(parts)), hasSession: session === 1 };
+        return { pttl, size, entry: indexed === null ? undefined : decodeEntry(indexed, buildKey(parts)), hasSession: session === 1 };
       }),
     );
     const entries: ListedEntry[] = [];
@@ -195,10 +195,10 @@ export class RedisMailbox implements Mailbox {
       const { pttl, size, entry, hasSession } = facts[position]!;
       // -2: expired since SCAN saw it.
       if (pttl === -2) return;
-      const note = { exists: true, ttlSeconds: pttl < 0 ? pttl : Math.ceil(pttl / 1000), size };
+      const note = { exists: true, ttlSeconds: secondsLeft(pttl), size };
       if (!entry && parts.kind === 'contexte') unindexed++;
-      const vigilance = checkKey(note, parts.kind === 'contexte' ? entry : { size, sha256: '' }, this.options.ttlMaxSeconds);
-      entries.push(listed(parts, note, parts.kind === 'contexte' ? entry : undefined, hasSession, vigilance));
+      const vigilance = checkKey(parts.kind, note, entry, this.options.ttlMaxSeconds);
+      entries.push(listed(parts, note, entry, hasSession, vigilance));
     });
     return { entries, unindexed, teamKnown: true, anomalies: [] };
   }
@@ -228,12 +228,12 @@ export class RedisMailbox implements Mailbox {
         if (parts.kind === 'contexte') await this.client.hdel(index, key).catch(() => undefined);
         return undefined;
       }
-      const raw = await this.client.hget(index, noteKeyOf(parts));
-      const entry = raw === null ? undefined : decodeEntry(raw, noteKeyOf(parts));
+      // Only a note has an index entry; an export is checked for its retention.
+      const raw = parts.kind === 'contexte' ? await this.client.hget(index, key) : null;
+      const entry = raw === null ? undefined : decodeEntry(raw, key);
       const sha256 = sha256Of(value);
-      const facts = { exists: true, ttlSeconds: pttl < 0 ? pttl : Math.ceil(pttl / 1000), size: value.length, sha256 };
-      // The index describes the note; an export is checked for its retention only.
-      const vigilance = checkKey(facts, parts.kind === 'contexte' ? entry : { size: value.length, sha256 }, this.options.ttlMaxSeconds);
+      const facts = { exists: true, ttlSeconds: secondsLeft(pttl), size: value.length, sha256 };
+      const vigilance = checkKey(parts.kind, facts, entry, this.options.ttlMaxSeconds);
       await this.append({ kind: 'lecture', team: parts.team, author: parts.author, key, sha256, size: value.length });
       return { value, vigilance };
     });
@@ -360,6 +360,9 @@ function listed(
     vigilance,
   };
 }
+
+/** PTTL's answer in seconds as `list` shows it: rounded up; -1 (no expiry) and -2 (no key) unchanged. */
+export const secondsLeft = (pttl: number): number => (pttl < 0 ? pttl : Math.ceil(pttl / 1000));
 
 /** A flat Redis reply [name, value, name, value…] as a map. */
 function pairs(flat: unknown[]): Map<string, unknown> {
