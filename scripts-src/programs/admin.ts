@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { open } from 'node:fs/promises';
 import { readNoteHeader } from '../lib/checks/note-header.js';
-import { exitCodesSection, explainDenied, type Program, parseCommandLine, printJson, runProgram } from '../lib/cli.js';
-import { CliError, UsageError } from '../lib/errors.js';
-import { ExitCode } from '../lib/exit-code.js';
+import { CliError, UsageError } from '../lib/cli/errors.js';
+import { ExitCode } from '../lib/cli/exit-code.js';
+import { exitCodesSection, explainDenied, type Program, parseCommandLine, printJson, runProgram } from '../lib/cli/run.js';
 import { validateName } from '../lib/mailbox/keys.js';
 import { readJournalDays } from '../lib/mailbox/open.js';
 import { auditTeam } from '../lib/mailbox/redis/audit.js';

@@ -11,9 +11,9 @@ import { existsSync, statSync } from 'node:fs';
 import { chmod, cp, lstat, mkdir, mkdtemp, readdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { type Program, parseCommandLine, runProgram } from '../lib/cli.js';
-import { CliError, UsageError } from '../lib/errors.js';
-import type { ExitCode } from '../lib/exit-code.js';
+import { CliError, UsageError } from '../lib/cli/errors.js';
+import type { ExitCode } from '../lib/cli/exit-code.js';
+import { type Program, parseCommandLine, runProgram } from '../lib/cli/run.js';
 import { HANDOFF_EXCLUDES, parseOpenCodeConfig, SHARE_DISABLED } from '../lib/project-safety.js';
 
 const SKILLS = ['partager-contexte', 'reprendre-contexte', 'publier-contexte', 'recuperer-contexte'];

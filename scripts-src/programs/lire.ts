@@ -1,8 +1,8 @@
-import { exitCodesSection, type Program, parseCommandLine, printJson, runProgram } from '../lib/cli.js';
-import { UsageError } from '../lib/errors.js';
-import { ExitCode } from '../lib/exit-code.js';
-import { MAX_NOTE_BYTES, readInputFile } from '../lib/read-input-file.js';
-import { readingJson, renderReading } from '../lib/report.js';
+import { UsageError } from '../lib/cli/errors.js';
+import { ExitCode } from '../lib/cli/exit-code.js';
+import { readingJson, renderReading } from '../lib/cli/report.js';
+import { exitCodesSection, type Program, parseCommandLine, printJson, runProgram } from '../lib/cli/run.js';
+import { MAX_NOTE_BYTES, readInputFile } from '../lib/io/read-input-file.js';
 import { frameUntrusted } from '../lib/untrusted/frame-untrusted.js';
 import { inspectNote } from '../lib/untrusted/inspect-fetched.js';
 

@@ -1,16 +1,16 @@
 import { readNoteHeader } from '../lib/checks/note-header.js';
 import { accepted, refusing } from '../lib/checks/problem.js';
 import { type CheckedFile, checkPublication } from '../lib/checks/run-checks.js';
-import { exitCodesSection, explainDenied, type Program, parseCommandLine, printJson, runProgram } from '../lib/cli.js';
-import { UsageError } from '../lib/errors.js';
-import { ExitCode } from '../lib/exit-code.js';
+import { UsageError } from '../lib/cli/errors.js';
+import { ExitCode } from '../lib/cli/exit-code.js';
+import { formatMoment, readingJson, renderReport, renderSenderAlerts, reportJson } from '../lib/cli/report.js';
+import { exitCodesSection, explainDenied, type Program, parseCommandLine, printJson, runProgram } from '../lib/cli/run.js';
+import { MAX_NOTE_BYTES, MAX_SESSION_BYTES, readInputFile } from '../lib/io/read-input-file.js';
 import type { Publication } from '../lib/mailbox/contract.js';
 import { validateName } from '../lib/mailbox/keys.js';
 import { openMailbox } from '../lib/mailbox/open.js';
 import { formatDuration, parseTtl, parseTtlMax } from '../lib/mailbox/ttl.js';
 import { SHARE_DISABLED, sharingDisabled } from '../lib/project-safety.js';
-import { MAX_NOTE_BYTES, MAX_SESSION_BYTES, readInputFile } from '../lib/read-input-file.js';
-import { formatMoment, readingJson, renderReport, renderSenderAlerts, reportJson } from '../lib/report.js';
 import { quoteForMessage } from '../lib/text/quote.js';
 import { readNote } from '../lib/untrusted/read-untrusted.js';
 

@@ -1,20 +1,20 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { exitCodesSection, explainDenied, type Program, parseCommandLine, printJson, runProgram } from '../lib/cli.js';
-import { CliError, UsageError } from '../lib/errors.js';
-import { ExitCode } from '../lib/exit-code.js';
+import { CliError, UsageError } from '../lib/cli/errors.js';
+import { ExitCode } from '../lib/cli/exit-code.js';
+import { formatMoment, readingJson, renderReading } from '../lib/cli/report.js';
+import { exitCodesSection, explainDenied, type Program, parseCommandLine, printJson, runProgram } from '../lib/cli/run.js';
+import { writeFileSafely } from '../lib/io/write-file-safely.js';
 import type { JournalEvent, ListedEntry, Listing, ListQuery, Mailbox, Vigilance } from '../lib/mailbox/contract.js';
 import { MailboxError } from '../lib/mailbox/errors.js';
 import { flattenKey, parseKey, requireKey, validateName } from '../lib/mailbox/keys.js';
 import { describeMailbox, openMailbox } from '../lib/mailbox/open.js';
 import { formatDuration, parseDuration, parseTtlMax } from '../lib/mailbox/ttl.js';
 import { ignoredByGit } from '../lib/project-safety.js';
-import { formatMoment, readingJson, renderReading } from '../lib/report.js';
 import { escapeControls, quoteForMessage } from '../lib/text/quote.js';
 import { frameUntrusted } from '../lib/untrusted/frame-untrusted.js';
 import { IMPORT_COMMAND, inspectExport, inspectNote } from '../lib/untrusted/inspect-fetched.js';
 import { excerptOf, readField } from '../lib/untrusted/read-untrusted.js';
-import { writeFileSafely } from '../lib/write-file-safely.js';
 
 const HELP = `Usage : recuperer list [motif] [--equipe <e>] [--auteur <a>] [--json]
         recuperer get <cle> [fichier | -] [--force] [--cadre | --json]

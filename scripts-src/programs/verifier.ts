@@ -1,11 +1,11 @@
 import { checkEncoding, checkNote } from '../lib/checks/check-note.js';
 import { type CheckReport, refusing, secretProblems } from '../lib/checks/problem.js';
-import { exitCodesSection, type Program, parseCommandLine, printJson, runProgram } from '../lib/cli.js';
-import { UsageError } from '../lib/errors.js';
-import { ExitCode } from '../lib/exit-code.js';
-import { JsonSyntaxError } from '../lib/json-walk.js';
-import { MAX_NOTE_BYTES, MAX_SESSION_BYTES, readInputFile } from '../lib/read-input-file.js';
-import { readingJson, renderReport, renderSenderAlerts, reportJson } from '../lib/report.js';
+import { UsageError } from '../lib/cli/errors.js';
+import { ExitCode } from '../lib/cli/exit-code.js';
+import { readingJson, renderReport, renderSenderAlerts, reportJson } from '../lib/cli/report.js';
+import { exitCodesSection, type Program, parseCommandLine, printJson, runProgram } from '../lib/cli/run.js';
+import { JsonSyntaxError } from '../lib/io/json-walk.js';
+import { MAX_NOTE_BYTES, MAX_SESSION_BYTES, readInputFile } from '../lib/io/read-input-file.js';
 import { findSecrets, findSecretsInJson } from '../lib/secrets/find-secrets.js';
 import { readNote } from '../lib/untrusted/read-untrusted.js';
 

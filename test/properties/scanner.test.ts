@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { JsonSyntaxError } from '../../scripts-src/lib/json-walk.js';
+import { JsonSyntaxError } from '../../scripts-src/lib/io/json-walk.js';
 import { findSecrets, findSecretsInJson, type SecretFinding } from '../../scripts-src/lib/secrets/find-secrets.js';
 import { anyString } from './arbitraries.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type JsonEvent, JsonSyntaxError, walkJson } from '../../scripts-src/lib/json-walk.js';
+import { type JsonEvent, JsonSyntaxError, walkJson } from '../../scripts-src/lib/io/json-walk.js';
 
 const events = (text: string): JsonEvent[] => [...walkJson(Buffer.from(text))];
 

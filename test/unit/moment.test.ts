@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatMoment } from '../../scripts-src/lib/report.js';
+import { formatMoment } from '../../scripts-src/lib/cli/report.js';
 
 const original = process.env.TZ;
 afterEach(() => {

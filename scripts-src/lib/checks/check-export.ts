@@ -4,7 +4,7 @@
  * user says otherwise, and free of secrets in every string (`--sanitize` leaves
  * tool inputs' shapes, error messages, ids and paths).
  */
-import { exportShape } from '../export-shape.js';
+import { exportShape } from '../io/export-shape.js';
 import { findSecretsInJson } from '../secrets/find-secrets.js';
 import { type CheckReport, type Problem, secretProblems } from './problem.js';
 

@@ -8,7 +8,7 @@
  * JSON path) and shows a masked excerpt; the secret itself never leaves
  * this module, not even as a property name in a JSON path.
  */
-import { walkJson } from '../json-walk.js';
+import { walkJson } from '../io/json-walk.js';
 import { lastAtMost, lineStarts } from '../text/markdown-model.js';
 import { mappedRevealedView, originalOffset } from '../text/normalise.js';
 import { findBindings } from './credential-bindings.js';

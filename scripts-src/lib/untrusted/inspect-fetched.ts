@@ -2,7 +2,7 @@
  * What recuperer and lire say about content from someone else: the reading
  * of a note; for a session export, whether it is one, and how to load it.
  */
-import { exportShape } from '../export-shape.js';
+import { exportShape } from '../io/export-shape.js';
 import { type Reading, readJsonLines, readNote } from './read-untrusted.js';
 
 export const IMPORT_COMMAND = (file: string) => `opencode import ${file}`;

@@ -2,8 +2,8 @@
  * How a check report is shown: French lines for people and agents, or JSON.
  * Never the secret: problems carry masked excerpts only.
  */
-import { accepted, type CheckReport, type Problem, refusing } from './checks/problem.js';
-import type { Finding, Reading } from './untrusted/read-untrusted.js';
+import { accepted, type CheckReport, type Problem, refusing } from '../checks/problem.js';
+import type { Finding, Reading } from '../untrusted/read-untrusted.js';
 
 export function renderReport(file: string, report: CheckReport): string {
   const refused = refusing(report);

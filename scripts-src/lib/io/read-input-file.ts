@@ -1,8 +1,8 @@
 import { constants } from 'node:fs';
 import { type FileHandle, open } from 'node:fs/promises';
-import { CliError, UsageError } from './errors.js';
-import { ExitCode } from './exit-code.js';
-import { quoteForMessage } from './text/quote.js';
+import { CliError, UsageError } from '../cli/errors.js';
+import { ExitCode } from '../cli/exit-code.js';
+import { quoteForMessage } from '../text/quote.js';
 
 /** Largest note accepted: a handoff note is a few kilobytes. */
 export const MAX_NOTE_BYTES = 1024 * 1024;

@@ -4,9 +4,9 @@
  * Programs never call process.exit.
  */
 import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { InvalidRequest, MailboxError, type MailboxFailure } from '../mailbox/errors.js';
 import { CliError, UsageError } from './errors.js';
 import { ExitCode, exitCodeHelp } from './exit-code.js';
-import { InvalidRequest, MailboxError, type MailboxFailure } from './mailbox/errors.js';
 
 export type Options = NonNullable<ParseArgsConfig['options']>;
 

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { link, mkdir, open, realpath, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative } from 'node:path';
-import { CliError, UsageError } from './errors.js';
-import { ExitCode } from './exit-code.js';
-import { quoteForMessage } from './text/quote.js';
+import { CliError, UsageError } from '../cli/errors.js';
+import { ExitCode } from '../cli/exit-code.js';
+import { quoteForMessage } from '../text/quote.js';
 
 /**
  * Writes data so that the file is never seen half-written and nothing is
