@@ -4,6 +4,8 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderHelp } from '../scripts-src/lib/cli/command-line.js';
+import { COMMAND_LINES } from '../scripts-src/programs/command-lines/all.js';
 import { handoffNote } from './helpers/notes.js';
 import { adminPath, programPaths, publier, recuperer, repoRoot, runScript } from './helpers/run-program.js';
 
@@ -82,16 +84,15 @@ describe('recuperer boite', () => {
   });
 });
 
-describe('--help lists the exit codes each program can return, and no other', () => {
-  it.each([
-    ['lire', programPaths.lire, [0, 2, 3, 70]],
-    ['verifier', programPaths.verifier, [0, 1, 2, 3, 70]],
-    ['publier', programPaths.publier, [0, 1, 2, 3, 4, 5, 6, 70]],
-    ['recuperer', programPaths.recuperer, [0, 2, 3, 4, 5, 6, 70]],
-    ['admin', adminPath, [0, 1, 2, 3, 4, 5, 6, 70]],
-  ] as const)('%s', async (_, path, codes) => {
-    const { stdout } = await runScript(path, ['--help']);
-    const section = stdout.slice(stdout.indexOf('Codes de sortie :'));
-    expect([...section.matchAll(/^ +(\d+) {2}\S/gm)].map((match) => Number(match[1]))).toEqual(codes);
+describe('--help is the help generated from the declared command line', () => {
+  const bundles = { ...programPaths, admin: adminPath, 'contexte-skills': join(repoRoot, 'dist', 'contexte-skills.js') } as Record<string, string>;
+  const cases = COMMAND_LINES.flatMap((spec) => [
+    [spec.name, undefined, spec] as const,
+    ...spec.commands.filter((command) => command.name !== undefined).map((command) => [spec.name, command.name, spec] as const),
+  ]);
+  it.each(cases)('%s %s --help', async (name, command, spec) => {
+    const result = await runScript(bundles[name]!, [...(command ? [command] : []), '--help']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe(renderHelp(spec, command));
   });
 });

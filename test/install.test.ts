@@ -177,7 +177,7 @@ describe('install.sh', () => {
 
   it.each([
     [['--nope'], 'option inconnue'],
-    [['a', 'b'], 'un seul répertoire'],
+    [['a', 'b'], 'trop d’arguments : 1 au plus, 2 donnés'],
     [['--global', 'x'], '--global ne prend pas'],
     [[join('/nonexistent', 'projet')], 'introuvable'],
   ])('refuses %j with exit 2', async (args, message) => {

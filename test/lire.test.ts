@@ -36,7 +36,7 @@ describe('lire', () => {
   });
 
   it.each([
-    [[], 2, 'note manquante'],
+    [[], 2, 'argument manquant : <note>'],
     [['/nonexistent/note.md'], 3, 'introuvable'],
   ])('refuses %j with exit %i', async (args, code, message) => {
     const result = await lire(args);

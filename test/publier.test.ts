@@ -168,8 +168,8 @@ describe('publier', () => {
   });
 
   it.each([
-    [[], 'fichier et équipe manquants'],
-    [['a'], 'équipe manquante'],
+    [[], 'argument manquant : <fichier> <equipe>'],
+    [['a'], 'argument manquant : <equipe>'],
     [['a', 'b'], 'auteur manquant : ni troisième argument, ni REDIS_USERNAME\n  → Donnez l’auteur'],
     [['a', 'b', 'c', 'd', 'e'], 'trop d’arguments'],
     [['--nope'], 'option inconnue : --nope'],
@@ -188,7 +188,7 @@ describe('publier', () => {
   it('answers --help with the usage and every exit code', async () => {
     const result = await publier(['--help']);
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain('Usage : publier <fichier> <equipe> <auteur> [session.json]');
+    expect(result.stdout).toContain('Usage : publier <fichier> <equipe> [auteur] [session.json]');
     for (const code of [0, 1, 2, 3, 4, 5, 6, 70]) expect(result.stdout).toMatch(new RegExp(`^ +${code}  `, 'm'));
   });
 });

@@ -193,7 +193,7 @@ describe('recuperer list', () => {
 
   it.each([
     [['list', 'a', 'b'], 'trop d’arguments'],
-    [['get'], 'argument manquant pour get'],
+    [['get'], 'argument manquant : <cle>'],
     [['effacer'], 'commande inconnue'],
     [[], 'commande manquante'],
   ])('refuses %j with a usage error', async (args, message) => {

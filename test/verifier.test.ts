@@ -84,7 +84,7 @@ describe('verifier', () => {
   });
 
   it.each([
-    [[], 2, 'fichier manquant'],
+    [[], 2, 'argument manquant : <fichier>…'],
     [['/nonexistent/note.md'], 3, 'introuvable'],
     [['--nope', 'x'], 2, 'option inconnue'],
   ])('refuses %j with exit %i', async (args, code, message) => {

@@ -3,7 +3,7 @@ import { open } from 'node:fs/promises';
 import { readNoteHeader } from '../lib/checks/note-header.js';
 import { CliError, UsageError } from '../lib/cli/errors.js';
 import { ExitCode } from '../lib/cli/exit-code.js';
-import { exitCodesSection, explainDenied, type Program, parseCommandLine, printJson, runProgram } from '../lib/cli/run.js';
+import { explainDenied, type Program, printJson, runProgram } from '../lib/cli/run.js';
 import { validateName } from '../lib/mailbox/keys.js';
 import { readJournalDays } from '../lib/mailbox/open.js';
 import { auditTeam } from '../lib/mailbox/redis/audit.js';
@@ -13,102 +13,31 @@ import { readRedisSettings } from '../lib/mailbox/redis/settings.js';
 import { asRedisCli, authorAcl, membershipCommands } from '../lib/mailbox/redis/team-acl.js';
 import { parseTtlMax } from '../lib/mailbox/ttl.js';
 import { escapeControls, quoteForMessage } from '../lib/text/quote.js';
-
-const HELP = `Usage : admin utilisateur <equipe> <auteur> [--appliquer] [--fichier-mot-de-passe <f>] [--json]
-        admin revoquer <auteur> [--appliquer] [--json]
-        admin audit --equipe <e> [--corriger] [--json]
-
-Pour l’équipe plateforme qui administre le Redis partagé (pas installé dans les
-projets). Affiche, ou exécute avec --appliquer, les commandes ACL d’un auteur :
-
-  utilisateur  crée ou remet à zéro l’utilisateur Redis <auteur> de l’équipe
-               <equipe> et l’ajoute aux membres de l’équipe : il lit toutes les
-               notes de son équipe, ses membres et leurs index, n’écrit et ne
-               supprime que ses propres clés (contexte:<equipe>:<auteur>:*,
-               session:<equipe>:<auteur>:*), n’écrit que son propre index et
-               n’ajoute qu’à son propre journal, sans le lire ; ni script (EVAL),
-               ni SCAN, ni KEYS, ni FLUSH*, ni CONFIG, ni ACL.
-  revoquer     supprime l’utilisateur Redis <auteur> (ACL DELUSER) ; ses notes
-               restent jusqu’à leur expiration (recuperer supprimer / purger).
-  audit        avec le droit SCAN : clés de l’équipe sans expiration ou au-delà
-               de CONTEXTE_TTL_MAX, entrées d’index sans clé ou dans l’index d’un
-               autre, notes non indexées (publiées par publier.sh), auteurs
-               absents des membres, journaux tronqués ou datés dans le futur.
-               Avec --corriger : borne les durées de vie, retire les entrées
-               fausses, indexe les notes, ajoute les membres, et inscrit l’audit
-               au journal. Code 1 s’il reste des constats non corrigés.
-
-Le mot de passe de l’auteur (16 caractères au moins) est requis, même pour
-seulement afficher les commandes : il vient de la variable CONTEXTE_MOT_DE_PASSE,
-ou il est tiré au hasard et écrit dans --fichier-mot-de-passe (créé en 0600,
-jamais écrasé), à transmettre à l’auteur par un canal sûr. Il n’est jamais
-affiché : les commandes ne portent que son empreinte SHA-256 (#…).
-
-Connexion (un utilisateur Redis qui a le droit ACL) : REDIS_HOST, REDIS_PORT,
-REDISCLI_AUTH, REDIS_USERNAME, REDIS_URL, REDIS_TLS_CA, REDIS_CLUSTER_NODES. En
-Cluster, les ACL ne sont pas répliquées : --appliquer les pose sur chaque nœud.
-
-Options :
-  --appliquer                 exécute les commandes au lieu de seulement les afficher
-  --fichier-mot-de-passe <f>  où écrire le mot de passe tiré au hasard
-  --equipe <e>                l’équipe auditée
-  --corriger                  audit : corrige ce qui peut l’être
-  --json                      affiche { commandes: [...], appliquees: <nombre de nœuds> } ;
-                              audit : { equipe, constats: [{ regle, sujet, message,
-                              corrige }], boite }
-  -h, --help                  affiche cette aide
-
-${exitCodesSection([ExitCode.Success, ExitCode.Refused, ExitCode.Usage, ExitCode.NotFound, ExitCode.Unavailable, ExitCode.Denied, ExitCode.Conflict], {
-  [ExitCode.Refused]: 'audit : des constats restent non corrigés',
-  [ExitCode.NotFound]: 'revoquer : utilisateur Redis inconnu',
-  [ExitCode.Conflict]: 'le fichier de mot de passe existe déjà : rien n’a été écrasé',
-})}
-`;
+import { adminCommandLine } from './command-lines/admin.js';
 
 const program: Program = {
-  name: 'admin',
-  help: HELP,
-  async main(argv, env) {
-    const { values, positionals } = parseCommandLine(argv, {
-      appliquer: { type: 'boolean' },
-      'fichier-mot-de-passe': { type: 'string' },
-      equipe: { type: 'string' },
-      corriger: { type: 'boolean' },
-      json: { type: 'boolean' },
-    });
-    const [command, ...rest] = positionals;
-    if (command === 'audit') {
-      if (rest.length > 0) throw new UsageError('audit ne prend pas d’argument', 'Usage : admin audit --equipe <e> [--corriger]');
-      if (values.equipe === undefined) throw new UsageError('--equipe manquant', 'Usage : admin audit --equipe <e> [--corriger]');
-      return audit(validateName(values.equipe, 'equipe'), values.corriger === true, values.json === true, env);
-    }
-    if (values.equipe !== undefined || values.corriger !== undefined) throw new UsageError('--equipe et --corriger ne s’appliquent qu’à audit', 'Voir --help.');
+  commandLine: adminCommandLine,
+  async main({ name, positionals, values, json }, env) {
+    if (name === 'audit') return audit(validateName(values.equipe as string, 'equipe'), values.corriger === true, json, env);
     let commands: Command[];
-    if (command === 'utilisateur') {
-      if (rest.length !== 2) throw new UsageError('arguments attendus : <equipe> <auteur>', 'Usage : admin utilisateur <equipe> <auteur>');
-      const [team, author] = rest as [string, string];
+    if (name === 'utilisateur') {
+      const [team, author] = positionals as [string, string];
       validateName(team, 'equipe');
       validateName(author, 'auteur');
-      if (author === 'default') throw new UsageError('« default » est l’utilisateur d’administration de Redis : choisissez un autre nom');
-      const password = await authorPassword(env.CONTEXTE_MOT_DE_PASSE, values['fichier-mot-de-passe']);
+      if (author === 'default')
+        throw new UsageError('« default » est l’utilisateur d’administration de Redis : il ne peut pas devenir un auteur', 'Choisissez un autre nom d’auteur.');
+      const password = await authorPassword(env.CONTEXTE_MOT_DE_PASSE, values['fichier-mot-de-passe'] as string | undefined);
       commands = [
         { perNode: true, args: ['ACL', 'SETUSER', ...authorAcl(team, author, password)] },
         ...membershipCommands(team, author).map((args) => ({ perNode: false, args })),
       ];
-    } else if (command === 'revoquer') {
-      if (values['fichier-mot-de-passe'] !== undefined) throw new UsageError('--fichier-mot-de-passe ne s’applique qu’à utilisateur');
-      if (rest.length !== 1) throw new UsageError('argument attendu : <auteur>', 'Usage : admin revoquer <auteur>');
-      const author = validateName(rest[0]!, 'auteur');
-      commands = [{ perNode: true, args: ['ACL', 'DELUSER', author] }];
     } else {
-      throw new UsageError(
-        command === undefined ? 'commande manquante' : `commande inconnue : ${quoteForMessage(command)}`,
-        'Usage : admin utilisateur <equipe> <auteur> | admin revoquer <auteur>',
-      );
+      const author = validateName(positionals[0]!, 'auteur');
+      commands = [{ perNode: true, args: ['ACL', 'DELUSER', author] }];
     }
     const applied = values.appliquer ? await apply(commands, env) : 0;
     const lines = commands.map(({ args }) => asRedisCli(args));
-    if (values.json) printJson({ commandes: lines, appliquees: applied });
+    if (json) printJson({ commandes: lines, appliquees: applied });
     else {
       process.stdout.write(`${lines.join('\n')}\n`);
       if (values.appliquer) process.stdout.write(`Appliqué sur ${applied} nœud(s).\n`);

@@ -13,8 +13,10 @@ import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { CliError, UsageError } from '../lib/cli/errors.js';
 import type { ExitCode } from '../lib/cli/exit-code.js';
-import { type Program, parseCommandLine, runProgram } from '../lib/cli/run.js';
+import { type Program, runProgram } from '../lib/cli/run.js';
 import { HANDOFF_EXCLUDES, parseOpenCodeConfig, SHARE_DISABLED } from '../lib/project-safety.js';
+import { quoteForMessage } from '../lib/text/quote.js';
+import { installerCommandLine } from './command-lines/contexte-skills.js';
 
 const SKILLS = ['partager-contexte', 'reprendre-contexte', 'publier-contexte', 'recuperer-contexte'];
 /** What earlier versions wrote to .git/info/exclude, unanchored: replaced by the anchored patterns. */
@@ -34,46 +36,24 @@ const AGENTS = {
 type Agent = keyof typeof AGENTS;
 const home = (env: NodeJS.ProcessEnv) => env.HOME || homedir();
 
-const HELP = `Usage : npx contexte-skills [options] [répertoire-du-projet]
-        ./install.sh [options] [répertoire-du-projet]   (depuis un clone du dépôt)
-
-Copie les quatre skills (partager-contexte, reprendre-contexte, publier-contexte,
-recuperer-contexte), chacun avec ses programmes, dans <projet>/.opencode/skills/
-(défaut : le dossier courant). Dans le projet, règle "share": "disabled" dans
-opencode.json et, si c'est un dépôt git, ajoute /CONTEXTE-*.md, /partage/ et
-/session-*.json à .git/info/exclude (ancrés à la racine du projet). Relancer
-l'installation met les skills à jour ; rien d'autre n'est modifié.
-
-Options :
-  --global          installe dans ~/.config/opencode/skills/ (tous les projets)
-  --agent <agent>   opencode (défaut) ou claude : .claude/skills/ du projet
-                    (--global : ~/.claude/skills/). Codex et Gemini CLI lisent
-                    .agents/skills/ : npx skills add <dépôt> -a codex
-  --uninstall       retire exactement ces quatre skills (projet ou --global)
-  -h, --help        affiche cette aide
-
-Codes de sortie : 0 succès, 1 échec (node absent ou trop ancien, écriture
-impossible, opencode.json illisible ou opencode.jsonc à compléter à la main :
-le message dit quoi faire), 2 erreur d'utilisation.
-`;
-
 const program: Program = {
-  name: 'contexte-skills',
-  help: HELP,
-  async main(argv, env) {
-    const { values, positionals } = parseCommandLine(argv, {
-      global: { type: 'boolean' },
-      uninstall: { type: 'boolean' },
-      agent: { type: 'string' },
-    });
-    if (positionals.length > 1) throw new UsageError('un seul répertoire de projet est attendu (voir --help)');
+  commandLine: installerCommandLine,
+  async main({ positionals, values }, env) {
     const agent = (values.agent ?? 'opencode') as Agent;
-    if (!(agent in AGENTS)) throw new UsageError(`agent inconnu : ${values.agent} (opencode ou claude)`, 'Voir --help.');
-    if (values.global && positionals.length > 0) throw new UsageError('--global ne prend pas de répertoire de projet');
+    if (!(agent in AGENTS)) throw new UsageError(`agent inconnu : ${quoteForMessage(String(values.agent))}`, 'Choisissez --agent opencode ou --agent claude.');
+    if (values.global && positionals.length > 0)
+      throw new UsageError(
+        '--global ne prend pas de répertoire de projet',
+        'Retirez le répertoire (installation pour tous les projets) ou --global (pour ce projet).',
+      );
     let project: string | undefined;
     if (!values.global) {
       project = resolve(positionals[0] ?? '.');
-      if (!isDirectory(project)) throw new UsageError(`répertoire de projet introuvable : ${positionals[0] ?? '.'}`);
+      if (!isDirectory(project))
+        throw new UsageError(
+          `le répertoire de projet ${quoteForMessage(positionals[0] ?? '.')} est introuvable`,
+          'Donnez le dossier du projet, ou lancez la commande depuis ce dossier.',
+        );
     }
     const target = project === undefined ? AGENTS[agent].global(env) : join(project, AGENTS[agent].project);
     if (values.uninstall) return uninstall(target);

@@ -4,7 +4,7 @@ import { type CheckedFile, checkPublication } from '../lib/checks/run-checks.js'
 import { UsageError } from '../lib/cli/errors.js';
 import { ExitCode } from '../lib/cli/exit-code.js';
 import { formatMoment, readingJson, renderReport, renderSenderAlerts, reportJson } from '../lib/cli/report.js';
-import { exitCodesSection, explainDenied, type Program, parseCommandLine, printJson, runProgram } from '../lib/cli/run.js';
+import { explainDenied, type Program, printJson, runProgram } from '../lib/cli/run.js';
 import { MAX_NOTE_BYTES, MAX_SESSION_BYTES, readInputFile } from '../lib/io/read-input-file.js';
 import type { Publication } from '../lib/mailbox/contract.js';
 import { validateName } from '../lib/mailbox/keys.js';
@@ -13,82 +13,23 @@ import { formatDuration, parseTtl, parseTtlMax } from '../lib/mailbox/ttl.js';
 import { SHARE_DISABLED, sharingDisabled } from '../lib/project-safety.js';
 import { quoteForMessage } from '../lib/text/quote.js';
 import { readNote } from '../lib/untrusted/read-untrusted.js';
-
-const HELP = `Usage : publier <fichier> <equipe> <auteur> [session.json] [options]
-        publier <fichier> <equipe>    (auteur = REDIS_USERNAME)
-
-Publie une note de passation (et, en option, l’export de session
-\`opencode export --sanitize\`) dans la boîte partagée, avec une durée de vie.
-Avant toute connexion, la note passe les vérifications de \`verifier\` (en-tête
-YAML, neuf rubriques dans l’ordre, aucun secret, aucun chemin personnel, aucun
-bloc de plus de 10 lignes) et l’export doit être un export OpenCode expurgé
-sans secret : au moindre problème, rien n’est publié. Une publication
-n’écrase jamais une autre : une deuxième publication dans la même minute reçoit
-sa propre clé (…-2, …-3).
-
-Arguments :
-  <fichier>        la note, par exemple CONTEXTE-2026-12-02-alice.md (1 Mio au plus)
-  <equipe>         identifiant court : lettres ASCII, chiffres, . _ - (ex. catalogue)
-  <auteur>         identifiant court, mêmes règles (ex. alice) ; par défaut
-                   l’utilisateur Redis REDIS_USERNAME s’il est défini
-  [session.json]   export de session expurgé (32 Mio au plus)
-
-Options :
-  --ttl <durée>    durée de vie : 3600 (secondes), 8h, 90min, 2j (défaut 8 h ;
-                   maximum CONTEXTE_TTL_MAX, défaut 7 j)
-  --non-expurge    accepte un export produit sans --sanitize (les secrets restent vérifiés)
-  --version        affiche la version
-  --json           affiche un objet JSON : cle, cle_session, ttl, ttl_max, expire_le,
-                   commande_collegue (ce que le collègue lance pour récupérer la note),
-                   octets, octets_session, boite, constats_acceptes, alertes,
-                   vigilance (ce que la lecture signalera au lecteur) ; en cas de refus :
-                   { refus: [{ fichier, ok, problemes, acceptes }] }
-  -h, --help       affiche cette aide
-
-Clés : contexte:<equipe>:<auteur>:<horodatage> et session:<equipe>:<auteur>:<horodatage>,
-horodatage AAAAMMJJ-HHMM en UTC.
-
-Boîte : Redis si REDIS_URL, REDIS_HOST ou REDIS_CLUSTER_NODES est défini (aussi
-REDIS_PORT, REDISCLI_AUTH, REDIS_USERNAME, REDIS_TLS_CA) ; sinon le dossier
-CONTEXTE_DIR (défaut ~/.local/state/contexte-skills/boite). CONTEXTE_TTL_MAX
-borne la durée de vie ; la publication (ou le refus) est inscrite au journal.
-
-${exitCodesSection([ExitCode.Success, ExitCode.Refused, ExitCode.Usage, ExitCode.NotFound, ExitCode.Unavailable, ExitCode.Denied, ExitCode.Conflict], {
-  [ExitCode.Success]: 'publié',
-  [ExitCode.Refused]: 'la note ou l’export a été refusé par une vérification : rien n’est publié',
-  [ExitCode.NotFound]: 'note ou export introuvable',
-  [ExitCode.Conflict]: 'aucune clé libre pour cette minute',
-})}
-`;
+import { publierCommandLine } from './command-lines/publier.js';
 
 const program: Program = {
-  name: 'publier',
-  help: HELP,
-  async main(argv, env) {
-    const { values, positionals } = parseCommandLine(argv, {
-      ttl: { type: 'string' },
-      'non-expurge': { type: 'boolean' },
-      json: { type: 'boolean' },
-    });
+  commandLine: publierCommandLine,
+  async main({ positionals, values, json }, env) {
     const defaultAuthor = env.REDIS_USERNAME || undefined;
-    if (positionals.length > 4) throw new UsageError('trop d’arguments', 'Usage : publier <fichier> <equipe> <auteur> [session.json] (voir --help).');
     if (positionals.length === 2 && !defaultAuthor) {
       throw new UsageError(
         'auteur manquant : ni troisième argument, ni REDIS_USERNAME',
         'Donnez l’auteur : publier <fichier> <equipe> <auteur> (ou définissez REDIS_USERNAME, l’utilisateur Redis).',
       );
     }
-    if (positionals.length < 2) {
-      throw new UsageError(
-        positionals.length === 0 ? 'fichier et équipe manquants' : 'équipe manquante',
-        'Usage : publier <fichier> <equipe> <auteur> [session.json] (voir --help).',
-      );
-    }
     const [notePath, team, author = defaultAuthor!, sessionPath] = positionals as [string, string, string | undefined, string | undefined];
     validateName(team, 'equipe');
     validateName(author, 'auteur');
     const ttlMax = parseTtlMax(env.CONTEXTE_TTL_MAX);
-    const ttlSeconds = parseTtl(values.ttl, ttlMax);
+    const ttlSeconds = parseTtl(values.ttl as string | undefined, ttlMax);
 
     const note = await readInputFile(notePath, 'la note', MAX_NOTE_BYTES);
     const session = sessionPath ? await readInputFile(sessionPath, 'l’export de session', MAX_SESSION_BYTES) : undefined;
@@ -98,7 +39,7 @@ const program: Program = {
       allowUnsanitized: values['non-expurge'] === true,
     });
     if (checked.some(({ report }) => refusing(report).length > 0)) {
-      reportRefusal(checked, values.json === true);
+      reportRefusal(checked, json);
       await journalRefusal(env, team, author, checked);
       return ExitCode.Refused;
     }
@@ -125,7 +66,7 @@ const program: Program = {
         'Un auteur ne publie que sous son propre nom et dans son équipe (droits ACL de la boîte).',
       );
       const sharing = sharingDisabled(process.cwd(), env) === false ? [SHARING_ON] : [];
-      if (values.json) {
+      if (json) {
         const shown = readingJson(reading);
         printJson({
           cle: publication.noteKey,

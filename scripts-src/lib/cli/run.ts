@@ -3,47 +3,28 @@
  * turns errors into a French message and an exit code, and JSON output.
  * Programs never call process.exit.
  */
-import { type ParseArgsConfig, parseArgs } from 'node:util';
-import { InvalidRequest, MailboxError, type MailboxFailure } from '../mailbox/errors.js';
-import { CliError, UsageError } from './errors.js';
-import { ExitCode, exitCodeHelp } from './exit-code.js';
 
-export type Options = NonNullable<ParseArgsConfig['options']>;
+import { InvalidRequest, MailboxError, type MailboxFailure } from '../mailbox/errors.js';
+import { type Command, hasSubcommands, type ProgramSpec, parse, renderHelp } from './command-line.js';
+import { CliError } from './errors.js';
+import { ExitCode } from './exit-code.js';
 
 /** The package's version, written into each bundle by build.mjs. */
 declare const CONTEXTE_VERSION: string | undefined;
 const VERSION = typeof CONTEXTE_VERSION === 'string' ? CONTEXTE_VERSION : 'dev';
 
 export interface Program {
-  name: string;
-  /** Printed for -h/--help, which every program answers with exit 0 before anything else. */
-  help: string;
+  /** The declared command line: parsing, --help and the README's tables come from it. */
+  commandLine: ProgramSpec;
   // biome-ignore lint/suspicious/noConfusingVoidType: a program that ends normally returns nothing; runProgram reads that as success.
-  main(argv: string[], env: NodeJS.ProcessEnv): Promise<ExitCode | void>;
+  main(command: Command, env: NodeJS.ProcessEnv): Promise<ExitCode | void>;
 }
 
-export function parseCommandLine<T extends Options>(argv: string[], options: T) {
-  try {
-    return parseArgs({ args: argv, options, allowPositionals: true, strict: true });
-  } catch (error) {
-    const message = (error as Error).message;
-    const option = /'([^']+)'/.exec(message)?.[1];
-    const code = (error as { code?: string }).code;
-    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') throw new UsageError(`option inconnue : ${option ?? message}`, 'Voir --help.');
-    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
-      const name = option?.split(' ')[0] ?? 'une option';
-      throw new UsageError(`valeur manquante ou ambiguë pour ${name}`, `Écrivez ${name}=<valeur> (voir --help).`);
-    }
-    throw new UsageError(`argument invalide : ${option ?? message}`, 'Voir --help.');
-  }
-}
-
-/** The exit codes one program can return, each with its meaning for that program (the shared one unless it says otherwise). */
-export function exitCodesSection(codes: ExitCode[], meanings: Partial<Record<ExitCode, string>> = {}): string {
-  const shared = new Map(exitCodeHelp);
-  return ['Codes de sortie :', ...[...codes, ExitCode.Internal].map((code) => `  ${String(code).padStart(2)}  ${meanings[code] ?? shared.get(code)}`)].join(
-    '\n',
-  );
+/** `recuperer get --help` asks for the help of `get`: the first word that names a subcommand. */
+function helpOf(spec: ProgramSpec, argv: string[]): string {
+  const word = argv.find((argument) => !argument.startsWith('-'));
+  const named = hasSubcommands(spec) && spec.commands.some((command) => command.name === word) ? word : undefined;
+  return renderHelp(spec, named);
 }
 
 export function printJson(value: unknown): void {
@@ -76,19 +57,20 @@ export async function runProgram(program: Program): Promise<void> {
   });
   const argv = process.argv.slice(2);
   const json = argv.includes('--json');
+  const name = program.commandLine.name;
   if (argv.includes('--help') || argv.includes('-h')) {
-    process.stdout.write(program.help);
+    process.stdout.write(helpOf(program.commandLine, argv));
     return;
   }
   if (argv.includes('--version')) {
-    process.stdout.write(`${program.name} (contexte-skills) ${VERSION}\n`);
+    process.stdout.write(`${name} (contexte-skills) ${VERSION}\n`);
     return;
   }
   try {
-    process.exitCode = (await program.main(argv, process.env)) ?? ExitCode.Success;
+    process.exitCode = (await program.main(parse(program.commandLine, argv), process.env)) ?? ExitCode.Success;
   } catch (error) {
     const failure = describeError(error);
-    process.stderr.write(`${program.name} : ${failure.message}\n${failure.hint ? `  → ${failure.hint}\n` : ''}`);
+    process.stderr.write(`${name} : ${failure.message}\n${failure.hint ? `  → ${failure.hint}\n` : ''}`);
     if (json) printJson({ erreur: { code: failure.exitCode, message: failure.message, conseil: failure.hint ?? null } });
     if (failure.exitCode === ExitCode.Internal && process.env.CONTEXTE_DEBUG) {
       process.stderr.write(`${(error as Error).stack ?? ''}\n`);

@@ -1,0 +1,64 @@
+import type { ProgramSpec } from '../../lib/cli/command-line.js';
+import { MAILBOX_ENVIRONMENT } from '../../lib/cli/environment.js';
+import { ExitCode } from '../../lib/cli/exit-code.js';
+
+const { Success, Refused, Usage, NotFound, Unavailable, Denied, Conflict } = ExitCode;
+const COMMANDS_JSON = '{ commandes: [...], appliquees: <nombre de nœuds> }';
+
+export const adminCommandLine: ProgramSpec = {
+  name: 'admin',
+  description: `Pour l’équipe plateforme qui administre le Redis partagé (pas installé dans les
+projets). Affiche, ou exécute avec --appliquer, les commandes ACL d’un auteur ;
+audite une équipe.
+
+Le mot de passe de l’auteur (16 caractères au moins) est requis, même pour
+seulement afficher les commandes : il vient de la variable CONTEXTE_MOT_DE_PASSE,
+ou il est tiré au hasard et écrit dans --fichier-mot-de-passe (créé en 0600,
+jamais écrasé), à transmettre à l’auteur par un canal sûr. Il n’est jamais
+affiché : les commandes ne portent que son empreinte SHA-256 (#…).
+
+Connexion : un utilisateur Redis qui a le droit ACL (REDIS_USERNAME,
+REDISCLI_AUTH…). En Cluster, les ACL ne sont pas répliquées : --appliquer les
+pose sur chaque nœud.`,
+  commands: [
+    {
+      name: 'utilisateur',
+      summary:
+        'crée ou remet à zéro l’utilisateur Redis <auteur> de l’équipe <equipe> et l’ajoute aux membres de l’équipe : il lit toutes les notes de son équipe, ses membres et leurs index, n’écrit et ne supprime que ses propres clés (contexte:<equipe>:<auteur>:*, session:<equipe>:<auteur>:*), n’écrit que son propre index et n’ajoute qu’à son propre journal, sans le lire ; ni script (EVAL), ni SCAN, ni KEYS, ni FLUSH*, ni CONFIG, ni ACL',
+      arguments: [{ shown: '<equipe>' }, { shown: '<auteur>' }],
+      options: ['appliquer', 'fichier-mot-de-passe'],
+      json: COMMANDS_JSON,
+      exitCodes: [Success, Usage, Unavailable, Denied, Conflict],
+    },
+    {
+      name: 'revoquer',
+      summary: 'supprime l’utilisateur Redis <auteur> (ACL DELUSER) ; ses notes restent jusqu’à leur expiration (recuperer supprimer / purger)',
+      arguments: [{ shown: '<auteur>' }],
+      options: ['appliquer'],
+      json: COMMANDS_JSON,
+      exitCodes: [Success, Usage, NotFound, Unavailable, Denied],
+    },
+    {
+      name: 'audit',
+      summary:
+        'avec le droit SCAN : clés de l’équipe sans expiration ou au-delà de CONTEXTE_TTL_MAX, entrées d’index sans clé ou dans l’index d’un autre, notes non indexées (publiées par publier.sh), auteurs absents des membres, journaux tronqués ou datés dans le futur. Avec --corriger : borne les durées de vie, retire les entrées fausses, indexe les notes, ajoute les membres, et inscrit l’audit au journal. Code 1 s’il reste des constats non corrigés',
+      arguments: [],
+      options: ['equipe', 'corriger'],
+      required: ['equipe'],
+      json: '{ equipe, constats: [{ regle, sujet, message, corrige }], boite }',
+      exitCodes: [Success, Refused, Usage, Unavailable, Denied],
+    },
+  ],
+  options: [
+    { name: 'appliquer', help: 'exécute les commandes au lieu de seulement les afficher' },
+    { name: 'fichier-mot-de-passe', value: '<f>', help: 'où écrire le mot de passe tiré au hasard (créé en 0600, jamais écrasé)' },
+    { name: 'equipe', value: '<e>', help: 'l’équipe auditée' },
+    { name: 'corriger', help: 'corrige ce que l’audit peut corriger' },
+  ],
+  environment: [...MAILBOX_ENVIRONMENT.filter((name) => name !== 'CONTEXTE_DIR'), 'CONTEXTE_MOT_DE_PASSE'],
+  meanings: {
+    [Refused]: 'audit : des constats restent non corrigés',
+    [NotFound]: 'revoquer : utilisateur Redis inconnu',
+    [Conflict]: 'le fichier de mot de passe existe déjà : rien n’a été écrasé',
+  },
+};

@@ -1,0 +1,53 @@
+import type { ProgramSpec } from '../../lib/cli/command-line.js';
+import { MAILBOX_ENVIRONMENT } from '../../lib/cli/environment.js';
+import { ExitCode } from '../../lib/cli/exit-code.js';
+
+const { Success, Refused, Usage, NotFound, Unavailable, Denied, Conflict } = ExitCode;
+
+export const publierCommandLine: ProgramSpec = {
+  name: 'publier',
+  usageNotes: ['publier <fichier> <equipe>    (auteur = REDIS_USERNAME)'],
+  description: `Publie une note de passation (et, en option, l’export de session
+\`opencode export --sanitize\`) dans la boîte partagée, avec une durée de vie.
+Avant toute connexion, la note passe les vérifications de \`verifier\` (en-tête
+YAML, neuf rubriques dans l’ordre, aucun secret, aucun chemin personnel, aucun
+bloc de plus de 10 lignes) et l’export doit être un export OpenCode expurgé
+sans secret : au moindre problème, rien n’est publié. Une publication
+n’écrase jamais une autre : une deuxième publication dans la même minute reçoit
+sa propre clé (…-2, …-3). Après la publication, une ligne donne la commande que
+le collègue lance pour récupérer la note.`,
+  commands: [
+    {
+      summary: 'publie la note',
+      arguments: [
+        { shown: '<fichier>', help: 'la note, par exemple CONTEXTE-2026-12-02-alice.md (1 Mio au plus)' },
+        { shown: '<equipe>', help: 'identifiant court : lettres ASCII, chiffres, . _ - (ex. catalogue)' },
+        {
+          shown: '[auteur]',
+          optional: true,
+          help: 'identifiant court, mêmes règles (ex. alice) ; par défaut l’utilisateur Redis REDIS_USERNAME s’il est défini ; doit être celui de l’en-tête de la note',
+        },
+        { shown: '[session.json]', optional: true, help: 'export de session expurgé (32 Mio au plus)' },
+      ],
+      options: ['ttl', 'non-expurge'],
+      json: '{ cle, cle_session, ttl, ttl_max, expire_le, commande_collegue (ce que le collègue lance pour récupérer la note), octets, octets_session, boite, constats_acceptes, alertes, vigilance (ce que la lecture signalera au lecteur) } ; en cas de refus : { refus: [{ fichier, ok, problemes, acceptes }] }',
+      exitCodes: [Success, Refused, Usage, NotFound, Unavailable, Denied, Conflict],
+    },
+  ],
+  options: [
+    { name: 'ttl', value: '<durée>', help: 'durée de vie : 3600 (secondes), 8h, 90min, 2j (défaut 8 h ; maximum CONTEXTE_TTL_MAX, défaut 7 j)' },
+    { name: 'non-expurge', help: 'accepte un export produit sans --sanitize (les secrets restent vérifiés)' },
+  ],
+  environment: [...MAILBOX_ENVIRONMENT, 'OPENCODE_CONFIG', 'OPENCODE_CONFIG_CONTENT'],
+  notes: `Clés : contexte:<equipe>:<auteur>:<horodatage> et
+session:<equipe>:<auteur>:<horodatage>, horodatage AAAAMMJJ-HHMM en UTC.
+Boîte : Redis si REDIS_URL, REDIS_HOST ou REDIS_CLUSTER_NODES est défini ;
+sinon le dossier CONTEXTE_DIR. La publication (ou le refus) est inscrite au
+journal.`,
+  meanings: {
+    [Success]: 'publié',
+    [Refused]: 'la note ou l’export a été refusé par une vérification : rien n’est publié',
+    [NotFound]: 'note ou export introuvable',
+    [Conflict]: 'aucune clé libre pour cette minute',
+  },
+};
