@@ -129,7 +129,7 @@ describe('ACL matrix', () => {
   it('says a revoked name is unknown instead of « Appliqué » (3)', async () => {
     const result = await admin(['revoquer', 'personne', '--appliquer'], { env: redis.env });
     expect(result.code).toBe(3);
-    expect(result.stderr).toContain('utilisateur Redis inconnu : personne');
+    expect(result.stderr).toContain('utilisateur Redis inconnu : « personne »');
     expect(result.stdout).not.toContain('Appliqué');
   });
 
@@ -153,7 +153,7 @@ describe('ACL matrix', () => {
   });
 
   it.each([
-    [['utilisateur', 'catalogue'], 'arguments attendus'],
+    [['utilisateur', 'catalogue'], 'argument manquant : <auteur>'],
     [['utilisateur', 'cata*', 'x'], 'nom d’équipe invalide'],
     [['utilisateur', 'catalogue', 'eve'], 'aucun mot de passe'],
     [['inconnu'], 'commande inconnue'],

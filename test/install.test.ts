@@ -89,7 +89,7 @@ describe('install.sh', () => {
     // The skills are installed, but sharing is not disabled: the installer says so and fails.
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('ajoutez-y "share": "disabled"');
-    expect(result.stderr).toContain("le partage de session n'a pas pu être désactivé");
+    expect(result.stderr).toContain('le partage de session n’a pas pu être désactivé');
     expect(await readFile(join(project, 'opencode.jsonc'), 'utf8')).toBe(jsonc);
     expect(existsSync(join(project, 'opencode.json'))).toBe(false);
   });

@@ -6,7 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { exitCodesOf } from '../lib/cli/command-line.js';
 import { ENVIRONMENT, type EnvironmentVariable } from '../lib/cli/environment.js';
-import { exitCodeHelp } from '../lib/cli/exit-code.js';
+import { exitCodeHelp } from '../lib/messages/exit-code.js';
 import { COMMAND_LINES } from '../programs/command-lines/all.js';
 
 const cell = (text: string) => text.replaceAll('|', '\\|');

@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { open } from 'node:fs/promises';
 import { readNoteHeader } from '../lib/checks/note-header.js';
-import { CliError, UsageError } from '../lib/cli/errors.js';
-import { ExitCode } from '../lib/cli/exit-code.js';
 import { explainDenied, type Program, printJson, runProgram } from '../lib/cli/run.js';
 import { validateName } from '../lib/mailbox/keys.js';
 import { readJournalDays } from '../lib/mailbox/open.js';
@@ -12,7 +10,9 @@ import { openRedisMailbox } from '../lib/mailbox/redis/redis-mailbox.js';
 import { readRedisSettings } from '../lib/mailbox/redis/settings.js';
 import { asRedisCli, authorAcl, membershipCommands } from '../lib/mailbox/redis/team-acl.js';
 import { parseTtlMax } from '../lib/mailbox/ttl.js';
-import { escapeControls, quoteForMessage } from '../lib/text/quote.js';
+import { ExitCode } from '../lib/messages/exit-code.js';
+import { Failure, fail } from '../lib/messages/failure.js';
+import { escapeControls, } from '../lib/text/quote.js';
 import { adminCommandLine } from './command-lines/admin.js';
 
 const program: Program = {
@@ -24,8 +24,7 @@ const program: Program = {
       const [team, author] = positionals as [string, string];
       validateName(team, 'equipe');
       validateName(author, 'auteur');
-      if (author === 'default')
-        throw new UsageError('« default » est l’utilisateur d’administration de Redis : il ne peut pas devenir un auteur', 'Choisissez un autre nom d’auteur.');
+      if (author === 'default') throw fail('auteur-default');
       const password = await authorPassword(env.CONTEXTE_MOT_DE_PASSE, values['fichier-mot-de-passe'] as string | undefined);
       commands = [
         { perNode: true, args: ['ACL', 'SETUSER', ...authorAcl(team, author, password)] },
@@ -47,14 +46,10 @@ const program: Program = {
 
 async function authorPassword(fromEnv: string | undefined, file: string | undefined): Promise<string> {
   if (fromEnv) {
-    if (fromEnv.length < 16)
-      throw new UsageError(
-        'CONTEXTE_MOT_DE_PASSE est trop court : 16 caractères au moins',
-        'Choisissez un mot de passe plus long, ou donnez --fichier-mot-de-passe <f> pour en tirer un au hasard.',
-      );
+    if (fromEnv.length < 16) throw fail('mot-de-passe-court');
     return fromEnv;
   }
-  if (!file) throw new UsageError('aucun mot de passe : définissez CONTEXTE_MOT_DE_PASSE, ou donnez --fichier-mot-de-passe <f> pour en tirer un au hasard');
+  if (!file) throw fail('mot-de-passe-absent');
   const password = randomBytes(24).toString('base64url');
   try {
     const handle = await open(file, 'wx', 0o600);
@@ -62,8 +57,8 @@ async function authorPassword(fromEnv: string | undefined, file: string | undefi
     await handle.close();
   } catch (error) {
     const code = (error as { code?: string }).code;
-    if (code === 'EEXIST') throw new CliError(`le fichier ${quoteForMessage(file)} existe déjà : rien n’a été écrasé`, ExitCode.Conflict);
-    throw new UsageError(`impossible d’écrire ${quoteForMessage(file)} (${code ?? 'erreur'})`);
+    if (code === 'EEXIST') throw fail('fichier-existe', { path: file, option: '' });
+    throw fail('ecriture-impossible', { path: file, code: code ?? 'erreur inconnue' });
   }
   return password;
 }
@@ -85,16 +80,12 @@ async function apply(commands: Command[], env: NodeJS.ProcessEnv): Promise<numbe
       const replies = perNode ? await Promise.all(nodes.map((node) => node.call(name, ...rest))) : [await client.call(name, ...rest)];
       // ACL DELUSER answers how many users it deleted: none anywhere means the name was wrong.
       if (name === 'ACL' && rest[0] === 'DELUSER' && replies.every((reply) => reply === 0)) {
-        throw new CliError(
-          `utilisateur Redis inconnu : ${rest[1]} (rien n’a été révoqué sur ${settings.label})`,
-          ExitCode.NotFound,
-          'Vérifiez le nom : ACL LIST, avec un compte d’administration, liste les utilisateurs.',
-        );
+        throw fail('utilisateur-inconnu', { user: rest[1]!, box: settings.label });
       }
     }
     return nodes.length;
   } catch (error) {
-    if (error instanceof CliError) throw error;
+    if (error instanceof Failure) throw error;
     throw toMailboxError(error, settings.label);
   } finally {
     client.disconnect();
@@ -107,8 +98,8 @@ async function audit(team: string, correct: boolean, json: boolean, env: NodeJS.
   try {
     const findings = await explainDenied(
       auditTeam(mailbox, team, { correct, ttlMaxSeconds: options.ttlMaxSeconds, summarize: (note) => readNoteHeader(note.toString('utf8')).summary }),
-      `l’utilisateur ${mailbox.user} n’a pas les droits d’un audit (SCAN, lecture et écriture des clés de l’équipe ${team})`,
-      'L’audit se lance avec un compte d’administration de la boîte (REDIS_USERNAME et REDISCLI_AUTH de l’équipe plateforme).',
+      'refus-audit',
+      { user: mailbox.user, box: mailbox.label, team },
     );
     if (json) {
       printJson({

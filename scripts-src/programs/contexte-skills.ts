@@ -11,11 +11,9 @@ import { existsSync, statSync } from 'node:fs';
 import { chmod, cp, lstat, mkdir, mkdtemp, readdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { CliError, UsageError } from '../lib/cli/errors.js';
-import type { ExitCode } from '../lib/cli/exit-code.js';
 import { type Program, runProgram } from '../lib/cli/run.js';
+import { fail } from '../lib/messages/failure.js';
 import { HANDOFF_EXCLUDES, parseOpenCodeConfig, SHARE_DISABLED } from '../lib/project-safety.js';
-import { quoteForMessage } from '../lib/text/quote.js';
 import { installerCommandLine } from './command-lines/contexte-skills.js';
 
 const SKILLS = ['partager-contexte', 'reprendre-contexte', 'publier-contexte', 'recuperer-contexte'];
@@ -23,7 +21,6 @@ const SKILLS = ['partager-contexte', 'reprendre-contexte', 'publier-contexte', '
 const OLD_EXCLUDES = ['CONTEXTE-*.md', 'partage/', 'session-*.json'];
 /** The skill folders of this package, beside dist/ where this program is built. */
 const SOURCE = join(__dirname, '..', 'skills');
-const FAILED = 1 as ExitCode;
 
 const AGENTS = {
   opencode: {
@@ -40,20 +37,12 @@ const program: Program = {
   commandLine: installerCommandLine,
   async main({ positionals, values }, env) {
     const agent = (values.agent ?? 'opencode') as Agent;
-    if (!(agent in AGENTS)) throw new UsageError(`agent inconnu : ${quoteForMessage(String(values.agent))}`, 'Choisissez --agent opencode ou --agent claude.');
-    if (values.global && positionals.length > 0)
-      throw new UsageError(
-        '--global ne prend pas de répertoire de projet',
-        'Retirez le répertoire (installation pour tous les projets) ou --global (pour ce projet).',
-      );
+    if (!(agent in AGENTS)) throw fail('agent-inconnu', { agent: String(values.agent) });
+    if (values.global && positionals.length > 0) throw fail('global-et-repertoire');
     let project: string | undefined;
     if (!values.global) {
       project = resolve(positionals[0] ?? '.');
-      if (!isDirectory(project))
-        throw new UsageError(
-          `le répertoire de projet ${quoteForMessage(positionals[0] ?? '.')} est introuvable`,
-          'Donnez le dossier du projet, ou lancez la commande depuis ce dossier.',
-        );
+      if (!isDirectory(project)) throw fail('projet-introuvable', { path: positionals[0] ?? '.' });
     }
     const target = project === undefined ? AGENTS[agent].global(env) : join(project, AGENTS[agent].project);
     if (values.uninstall) return uninstall(target);
@@ -65,13 +54,7 @@ const program: Program = {
     const shareDisabled = agent === 'opencode' ? await disableSharing(project) : true;
     await excludeHandoffFiles(project);
     say(`Terminé : relancez ${AGENTS[agent].name} dans le projet pour qu'il voie les skills.`);
-    if (!shareDisabled) {
-      throw new CliError(
-        `le partage de session n'a pas pu être désactivé dans ${project}`,
-        FAILED,
-        `Ajoutez ${SHARE_DISABLED} à la configuration d'OpenCode du projet, puis relancez l'installation pour vérifier.`,
-      );
-    }
+    if (!shareDisabled) throw fail('partage-non-desactive', { project, line: SHARE_DISABLED });
   },
 };
 
@@ -113,8 +96,7 @@ async function uninstall(target: string): Promise<void> {
 /** Each skill is copied whole into a hidden staging folder, then renamed into place. */
 async function install(target: string): Promise<void> {
   for (const skill of SKILLS) {
-    if (!existsSync(join(SOURCE, skill, 'SKILL.md')))
-      throw new CliError(`pack incomplet : ${join(SOURCE, skill, 'SKILL.md')} manque (lancez npm run build)`, FAILED);
+    if (!existsSync(join(SOURCE, skill, 'SKILL.md'))) throw fail('pack-incomplet', { path: join(SOURCE, skill, 'SKILL.md') });
   }
   try {
     await mkdir(target, { recursive: true });
@@ -128,7 +110,7 @@ async function install(target: string): Promise<void> {
       say(`${existed ? 'Mis à jour' : 'Installé'} : ${join(target, skill)}`);
     }
   } catch (error) {
-    throw new CliError(`impossible d'écrire dans ${target} (${(error as { code?: string }).code ?? 'erreur'})`, FAILED, 'Vérifiez les droits de ce dossier.');
+    throw fail('installation-impossible', { path: target, code: (error as { code?: string }).code ?? 'erreur inconnue' });
   }
 }
 

@@ -1,8 +1,6 @@
 import { readNoteHeader } from '../lib/checks/note-header.js';
 import { accepted, refusing } from '../lib/checks/problem.js';
 import { type CheckedFile, checkPublication } from '../lib/checks/run-checks.js';
-import { UsageError } from '../lib/cli/errors.js';
-import { ExitCode } from '../lib/cli/exit-code.js';
 import { formatMoment, readingJson, renderReport, renderSenderAlerts, reportJson } from '../lib/cli/report.js';
 import { explainDenied, type Program, printJson, runProgram } from '../lib/cli/run.js';
 import { MAX_NOTE_BYTES, MAX_SESSION_BYTES, readInputFile } from '../lib/io/read-input-file.js';
@@ -10,8 +8,9 @@ import type { Publication } from '../lib/mailbox/contract.js';
 import { validateName } from '../lib/mailbox/keys.js';
 import { openMailbox } from '../lib/mailbox/open.js';
 import { formatDuration, parseTtl, parseTtlMax } from '../lib/mailbox/ttl.js';
+import { ExitCode } from '../lib/messages/exit-code.js';
+import { fail } from '../lib/messages/failure.js';
 import { SHARE_DISABLED, sharingDisabled } from '../lib/project-safety.js';
-import { quoteForMessage } from '../lib/text/quote.js';
 import { readNote } from '../lib/untrusted/read-untrusted.js';
 import { publierCommandLine } from './command-lines/publier.js';
 
@@ -20,10 +19,7 @@ const program: Program = {
   async main({ positionals, values, json }, env) {
     const defaultAuthor = env.REDIS_USERNAME || undefined;
     if (positionals.length === 2 && !defaultAuthor) {
-      throw new UsageError(
-        'auteur manquant : ni troisième argument, ni REDIS_USERNAME',
-        'Donnez l’auteur : publier <fichier> <equipe> <auteur> (ou définissez REDIS_USERNAME, l’utilisateur Redis).',
-      );
+      throw fail('auteur-manquant');
     }
     const [notePath, team, author = defaultAuthor!, sessionPath] = positionals as [string, string, string | undefined, string | undefined];
     validateName(team, 'equipe');
@@ -49,10 +45,7 @@ const program: Program = {
       ['equipe', header.team, team],
     ] as const) {
       if (claimed !== undefined && claimed !== given) {
-        throw new UsageError(
-          `l’en-tête de la note dit ${field} ${quoteForMessage(claimed, 64)}, la ligne de commande « ${given} » : rien n’a été publié`,
-          `Corrigez le champ ${field} de l’en-tête, ou publiez sous le nom qu’il donne s’il est juste.`,
-        );
+        throw fail('en-tete-different', { field, claimed, given });
       }
     }
     const acceptedCount = checked.reduce((sum, { report }) => sum + accepted(report).length, 0);
@@ -62,8 +55,8 @@ const program: Program = {
     try {
       const publication = await explainDenied(
         mailbox.publish({ team, author, note, session, ttlSeconds, now: new Date(), summary: header.summary }),
-        `publication refusée : l’utilisateur ${mailbox.user} n’a pas le droit d’écrire contexte:${team}:${author}:*`,
-        'Un auteur ne publie que sous son propre nom et dans son équipe (droits ACL de la boîte).',
+        'refus-publier',
+        { user: mailbox.user, box: mailbox.label, team, author },
       );
       const sharing = sharingDisabled(process.cwd(), env) === false ? [SHARING_ON] : [];
       if (json) {

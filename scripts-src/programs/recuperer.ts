@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { CliError, UsageError } from '../lib/cli/errors.js';
-import { ExitCode } from '../lib/cli/exit-code.js';
 import { formatMoment, readingJson, renderReading } from '../lib/cli/report.js';
 import { explainDenied, type Program, printJson, runProgram } from '../lib/cli/run.js';
 import { writeFileSafely } from '../lib/io/write-file-safely.js';
@@ -10,6 +8,7 @@ import { MailboxError } from '../lib/mailbox/errors.js';
 import { flattenKey, parseKey, requireKey, validateName } from '../lib/mailbox/keys.js';
 import { describeMailbox, openMailbox } from '../lib/mailbox/open.js';
 import { formatDuration, parseDuration, parseTtlMax } from '../lib/mailbox/ttl.js';
+import { fail } from '../lib/messages/failure.js';
 import { ignoredByGit } from '../lib/project-safety.js';
 import { escapeControls, quoteForMessage } from '../lib/text/quote.js';
 import { frameUntrusted } from '../lib/untrusted/frame-untrusted.js';
@@ -30,14 +29,8 @@ const program: Program = {
       case 'get': {
         const [key, file] = positionals as [string, string | undefined];
         const parts = requireKey(key);
-        if (values.cadre && json)
-          throw new UsageError('--cadre et --json s’excluent', 'Utilisez --cadre pour lire la note, --json pour un traitement automatique.');
-        if (file === '-' && (values.cadre || json || values.force)) {
-          throw new UsageError(
-            '« - » (la note sur la sortie standard) s’utilise seul, sans --cadre, --json ni --force',
-            'Exemple : recuperer get <cle> - | less',
-          );
-        }
+        if (values.cadre && json) throw fail('cadre-et-json');
+        if (file === '-' && (values.cadre || json || values.force)) throw fail('sortie-standard-seule');
         const target: Target = file === undefined ? { path: join('partage', flattenKey(parts)), explicit: false } : { path: file, explicit: true };
         return withMailbox(env, (mailbox) => get(mailbox, key, target, { force: values.force === true, json, frame: values.cadre === true }));
       }
@@ -48,11 +41,7 @@ const program: Program = {
       }
       case 'purger': {
         const team = validateName(option('equipe')!, 'equipe');
-        if (!values.oui)
-          throw new UsageError(
-            `la purge retire toutes les notes de l’équipe ${team} : rien n’a été supprimé`,
-            `Ajoutez --oui pour confirmer : recuperer purger --equipe ${team} --oui`,
-          );
+        if (!values.oui) throw fail('purge-non-confirmee', { team });
         return withMailbox(env, (mailbox) => purge(mailbox, team, json));
       }
       case 'journal': {
@@ -78,14 +67,10 @@ const program: Program = {
 /** A team is listed by its index; a pattern by a scan (the workshop's `contexte:<equipe>:*` falls back to the index without the SCAN right). */
 function listQuery(pattern: string | undefined, team: string | undefined, author: string | undefined): ListQuery {
   if (team !== undefined) {
-    if (pattern !== undefined)
-      throw new UsageError(
-        'un motif et --equipe ne se combinent pas',
-        "Donnez l’un ou l’autre : recuperer list --equipe <e>, ou recuperer list 'contexte:<e>:*'.",
-      );
+    if (pattern !== undefined) throw fail('motif-et-equipe');
     return { team: validateName(team, 'equipe'), ...(author !== undefined ? { author: validateName(author, 'auteur') } : {}) };
   }
-  if (author !== undefined) throw new UsageError('--auteur s’utilise avec --equipe', 'Exemple : recuperer list --equipe <e> --auteur <a>.');
+  if (author !== undefined) throw fail('auteur-sans-equipe');
   return { pattern: pattern ?? 'contexte:*' };
 }
 
@@ -136,14 +121,12 @@ async function list(mailbox: Mailbox, query: ListQuery, ttlMax: number, json: bo
   process.stdout.write(notices.map((notice) => `${notice}\n`).join(''));
 }
 
-const denied = (mailbox: Mailbox, query: ListQuery) =>
-  explainDenied(
-    mailbox.list(query),
-    'team' in query
-      ? `l’utilisateur ${mailbox.user} n’a pas le droit de lister l’équipe ${query.team}`
-      : `l’utilisateur ${mailbox.user} n’a pas le droit de parcourir toute la boîte`,
-    'team' in query ? 'Chacun ne lit que les notes de son équipe.' : 'Listez par équipe : recuperer list --equipe <equipe>.',
-  );
+const denied = (mailbox: Mailbox, query: ListQuery) => {
+  const who = { user: mailbox.user, box: mailbox.label };
+  return 'team' in query
+    ? explainDenied(mailbox.list(query), 'refus-lister-equipe', { ...who, team: query.team })
+    : explainDenied(mailbox.list(query), 'refus-parcourir', who);
+};
 
 /** The workshop's `list 'contexte:<equipe>:*'` scans where SCAN is allowed (old scripts' notes included), else reads the team's index. */
 async function listWithFallback(mailbox: Mailbox, query: ListQuery): Promise<Listing> {
@@ -246,19 +229,8 @@ function formatSize(bytes: number): string {
 }
 
 async function get(mailbox: Mailbox, key: string, target: Target, options: { force: boolean; json: boolean; frame: boolean }): Promise<void> {
-  const fetched = await explainDenied(
-    mailbox.get(key),
-    `l’utilisateur ${mailbox.user} n’a pas le droit de lire ${key}`,
-    'Chacun ne lit que les notes de son équipe.',
-  );
-  if (fetched === undefined) {
-    const { team } = requireKey(key);
-    throw new CliError(
-      `clé introuvable dans ${mailbox.label} : ${key} (expirée, supprimée ou jamais publiée)`,
-      ExitCode.NotFound,
-      `Listez les notes disponibles avec : recuperer list --equipe ${team}`,
-    );
-  }
+  const fetched = await explainDenied(mailbox.get(key), 'refus-lire', { user: mailbox.user, box: mailbox.label, key });
+  if (fetched === undefined) throw fail('cle-introuvable', { box: mailbox.label, key, team: requireKey(key).team });
   const { value, vigilance } = fetched;
   if (target.path === '-') return toStandardOutput(value, key, mailbox.label, vigilance);
   await writeFileSafely(target.path, value, { force: options.force, within: target.explicit ? undefined : process.cwd() });
@@ -305,32 +277,20 @@ function toStandardOutput(value: Buffer, key: string, label: string, vigilance: 
 }
 
 async function remove(mailbox: Mailbox, key: string, json: boolean): Promise<void> {
-  const removed = await explainDenied(
-    mailbox.remove(key),
-    `l’utilisateur ${mailbox.user} n’a pas le droit de supprimer ${key}`,
-    'Un auteur ne supprime que ses propres notes ; la purge d’une équipe revient à qui administre la boîte.',
-  );
-  if (removed.length === 0) throw new CliError(`clé introuvable dans ${mailbox.label} : ${key} (expirée ou jamais publiée)`, ExitCode.NotFound);
+  const removed = await explainDenied(mailbox.remove(key), 'refus-supprimer', { user: mailbox.user, box: mailbox.label, key });
+  if (removed.length === 0) throw fail('cle-introuvable', { box: mailbox.label, key, team: requireKey(key).team });
   if (json) printJson({ supprimees: removed, boite: mailbox.label });
   else process.stdout.write(`${removed.map((deleted) => `Supprimé : ${deleted}`).join('\n')}\nBoîte : ${mailbox.label}\n`);
 }
 
 async function purge(mailbox: Mailbox, team: string, json: boolean): Promise<void> {
-  const count = await explainDenied(
-    mailbox.purge(team),
-    `l’utilisateur ${mailbox.user} n’a pas le droit de purger l’équipe ${team}`,
-    'La purge revient à qui administre la boîte.',
-  );
+  const count = await explainDenied(mailbox.purge(team), 'refus-purger', { user: mailbox.user, box: mailbox.label, team });
   if (json) printJson({ equipe: team, supprimees: count, boite: mailbox.label });
   else process.stdout.write(`Purgé : ${count} clé(s) de l’équipe ${team}\nBoîte : ${mailbox.label} (le journal est gardé)\n`);
 }
 
 async function journal(mailbox: Mailbox, team: string, since: Date, json: boolean): Promise<void> {
-  const { events, anomalies } = await explainDenied(
-    mailbox.journal(team, since),
-    `l’utilisateur ${mailbox.user} n’a pas le droit de lire le journal de l’équipe ${team}`,
-    'Le journal se lit avec un compte d’administration de la boîte.',
-  );
+  const { events, anomalies } = await explainDenied(mailbox.journal(team, since), 'refus-journal', { user: mailbox.user, box: mailbox.label, team });
   const shown = (event: JournalEvent) => ({
     quand: event.at.toISOString(),
     evenement: event.kind,

@@ -1,10 +1,10 @@
 import { checkEncoding, checkNote } from '../lib/checks/check-note.js';
 import { type CheckReport, refusing, secretProblems } from '../lib/checks/problem.js';
-import { ExitCode } from '../lib/cli/exit-code.js';
 import { readingJson, renderReport, renderSenderAlerts, reportJson } from '../lib/cli/report.js';
 import { type Program, printJson, runProgram } from '../lib/cli/run.js';
 import { JsonSyntaxError } from '../lib/io/json-walk.js';
 import { MAX_NOTE_BYTES, MAX_SESSION_BYTES, readInputFile } from '../lib/io/read-input-file.js';
+import { ExitCode } from '../lib/messages/exit-code.js';
 import { findSecrets, findSecretsInJson } from '../lib/secrets/find-secrets.js';
 import { readNote } from '../lib/untrusted/read-untrusted.js';
 import { verifierCommandLine } from './command-lines/verifier.js';

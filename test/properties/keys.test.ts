@@ -1,7 +1,6 @@
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { InvalidRequest } from '../../scripts-src/lib/mailbox/errors.js';
 import {
   buildKey,
   candidateStamp,
@@ -13,6 +12,7 @@ import {
   requireKey,
   validateName,
 } from '../../scripts-src/lib/mailbox/keys.js';
+import { Failure } from '../../scripts-src/lib/messages/failure.js';
 import { anyString, fourDigitYearDate, HOSTILE_PIECES, hostileString, kind, stampFrom, validName, validParts } from './arbitraries.js';
 
 const ROOT = path.resolve('/srv/boite-aux-lettres');
@@ -108,7 +108,7 @@ describe('keys (properties)', () => {
       fc.property(keyish, (key) => {
         const parts = parseKey(key);
         if (parts === undefined) {
-          expect(() => requireKey(key)).toThrow(InvalidRequest);
+          expect(() => requireKey(key)).toThrow(Failure);
           return;
         }
         expect(buildKey(parts)).toBe(key);
@@ -147,7 +147,7 @@ describe('keys (properties)', () => {
         }
         expect(threw === undefined).toBe(isValidName(name));
         if (threw !== undefined) {
-          expect(threw).toBeInstanceOf(InvalidRequest);
+          expect(threw).toBeInstanceOf(Failure);
           return;
         }
         expect(FORBIDDEN.test(name)).toBe(false);

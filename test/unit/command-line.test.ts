@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { withTables } from '../../scripts-src/docs/readme-tables.js';
 import { type Command, exitCodesOf, type ProgramSpec, parse, renderHelp } from '../../scripts-src/lib/cli/command-line.js';
 import { ENVIRONMENT } from '../../scripts-src/lib/cli/environment.js';
-import { UsageError } from '../../scripts-src/lib/cli/errors.js';
+import { Failure } from '../../scripts-src/lib/messages/failure.js';
 import { adminCommandLine } from '../../scripts-src/programs/command-lines/admin.js';
 import { COMMAND_LINES } from '../../scripts-src/programs/command-lines/all.js';
 import { publierCommandLine } from '../../scripts-src/programs/command-lines/publier.js';
@@ -19,8 +19,8 @@ function refusal(spec: ProgramSpec, argv: string[]): { message: string; hint: st
   try {
     parse(spec, argv);
   } catch (error) {
-    expect(error).toBeInstanceOf(UsageError);
-    return { message: (error as UsageError).message, hint: (error as UsageError).hint ?? '' };
+    expect(error).toBeInstanceOf(Failure);
+    return { message: (error as Failure).message, hint: (error as Failure).advice ?? '' };
   }
   throw new Error(`${spec.name} accepted ${JSON.stringify(argv)}`);
 }
@@ -69,7 +69,7 @@ describe('parse', () => {
     }
   });
 
-  it('answers any command line with a Command or a UsageError, nothing else', () => {
+  it('answers any command line with a Command or a Failure, nothing else', () => {
     const token = fc.oneof(fc.constantFrom('get', 'list', 'journal', '--equipe', '--json', '--force', '-x', '--', '-', 'k'), fc.string({ maxLength: 8 }));
     fc.assert(
       fc.property(fc.constantFrom(...COMMAND_LINES), fc.array(token, { maxLength: 6 }), (spec, argv) => {
@@ -77,8 +77,8 @@ describe('parse', () => {
           const command = parse(spec, argv);
           expect(spec.commands.some((declared) => declared.name === command.name)).toBe(true);
         } catch (error) {
-          expect(error).toBeInstanceOf(UsageError);
-          expect((error as UsageError).hint).toBeTruthy();
+          expect(error).toBeInstanceOf(Failure);
+          expect((error as Failure).advice).toBeTruthy();
         }
       }),
       { numRuns: 500 },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidRequest } from '../../scripts-src/lib/mailbox/errors.js';
 import { buildKey, candidateStamp, flattenKey, minuteStamp, parseKey, requireKey, validateName } from '../../scripts-src/lib/mailbox/keys.js';
+import { Failure } from '../../scripts-src/lib/messages/failure.js';
 
 describe('names', () => {
   it.each(['catalogue', 'alice', 'équipe-2'.replace('é', 'e'), 'a.b_c-d', 'A1', 'x'.repeat(64)])('accepts %s', (name) => {
@@ -10,7 +10,7 @@ describe('names', () => {
   it.each(['*', 'a:b', 'team*', 'a?', '[ab]', 'a b', '', '../x', 'a/b', '-x', '.hidden', 'é', 'x'.repeat(65), 'a\nb', 'a\u0000b'])(
     'refuses %j, which would break keys or listing',
     (name) => {
-      expect(() => validateName(name, 'auteur')).toThrow(InvalidRequest);
+      expect(() => validateName(name, 'auteur')).toThrow(Failure);
     },
   );
 
@@ -38,7 +38,7 @@ describe('keys', () => {
     'does not parse %s as one of our keys',
     (key) => {
       expect(parseKey(key)).toBeUndefined();
-      expect(() => requireKey(key)).toThrow(InvalidRequest);
+      expect(() => requireKey(key)).toThrow(Failure);
     },
   );
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidRequest } from '../../scripts-src/lib/mailbox/errors.js';
 import { readRedisSettings } from '../../scripts-src/lib/mailbox/redis/settings.js';
+import { Failure } from '../../scripts-src/lib/messages/failure.js';
 
 describe('Redis settings', () => {
   it('reads the workshop variables', () => {
@@ -32,7 +32,7 @@ describe('Redis settings', () => {
   });
 
   it.each(['0', '65536', 'abc', '80x'])('refuses REDIS_PORT=%s', (port) => {
-    expect(() => readRedisSettings({ REDIS_HOST: 'h', REDIS_PORT: port })).toThrow(InvalidRequest);
+    expect(() => readRedisSettings({ REDIS_HOST: 'h', REDIS_PORT: port })).toThrow(Failure);
   });
 
   it('refuses a bad REDIS_URL without quoting it, since it may hold a password', () => {
@@ -42,7 +42,7 @@ describe('Redis settings', () => {
       try {
         readRedisSettings({ REDIS_URL: url });
       } catch (error) {
-        message = `${(error as InvalidRequest).message} ${(error as InvalidRequest).hint}`;
+        message = `${(error as Failure).message} ${(error as Failure).advice}`;
       }
       expect(message).toMatch(/REDIS_URL invalide/);
       expect(message).not.toContain(secret);
@@ -57,7 +57,7 @@ describe('settings that would leak or crash', () => {
       readRedisSettings({ REDIS_URL: `redis://u:${password}@h:6379` });
       expect.unreachable();
     } catch (error) {
-      expect(error).toBeInstanceOf(InvalidRequest);
+      expect(error).toBeInstanceOf(Failure);
       expect(String((error as Error).message)).toContain('REDIS_URL invalide');
       expect(JSON.stringify(error) + String((error as Error).message)).not.toContain(password.slice(5));
     }
@@ -69,7 +69,7 @@ describe('settings that would leak or crash', () => {
     try {
       readRedisSettings({ REDIS_HOST: 'h', REDIS_PORT: typo });
     } catch (error) {
-      expect((error as InvalidRequest).message + ((error as InvalidRequest).hint ?? '')).not.toContain(typo.slice(0, 6));
+      expect((error as Failure).message + ((error as Failure).advice ?? '')).not.toContain(typo.slice(0, 6));
     }
   });
 });

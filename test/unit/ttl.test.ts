@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidRequest } from '../../scripts-src/lib/mailbox/errors.js';
 import { DEFAULT_TTL_MAX_SECONDS, formatDuration, parseTtl, parseTtlMax } from '../../scripts-src/lib/mailbox/ttl.js';
+import { Failure } from '../../scripts-src/lib/messages/failure.js';
 
 describe('TTL', () => {
   it('defaults to the workshop 8 h', () => {
@@ -23,13 +23,13 @@ describe('TTL', () => {
   });
 
   it.each(['0', '-5', '1.5', 'abc', '', '3601', '1e3', ' ', '0h', '2h'])('refuses %j', (raw) => {
-    expect(() => parseTtl(raw, 3600)).toThrow(InvalidRequest);
+    expect(() => parseTtl(raw, 3600)).toThrow(Failure);
   });
 
   it('reads CONTEXTE_TTL_MAX, 7 days by default, and refuses a bad value', () => {
     expect(parseTtlMax(undefined)).toBe(7 * 24 * 3600);
     expect(parseTtlMax('600')).toBe(600);
-    expect(() => parseTtlMax('soon')).toThrow(InvalidRequest);
+    expect(() => parseTtlMax('soon')).toThrow(Failure);
   });
 
   it.each([

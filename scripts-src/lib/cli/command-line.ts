@@ -5,9 +5,10 @@
  * README's tables. A program never reads argv itself.
  */
 import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { ExitCode, exitCodeHelp } from '../messages/exit-code.js';
+import { fail } from '../messages/failure.js';
+import { quoteForMessage } from '../text/quote.js';
 import { type EnvironmentVariable, environmentRole } from './environment.js';
-import { UsageError } from './errors.js';
-import { ExitCode, exitCodeHelp } from './exit-code.js';
 
 export interface OptionSpec {
   /** Without the dashes: `equipe` for --equipe. */
@@ -73,35 +74,33 @@ export function hasSubcommands(spec: ProgramSpec): boolean {
   return spec.commands.some((command) => command.name !== undefined);
 }
 
-/** Pure: argv against the table, or a UsageError in French that names what is wrong and the usage to follow. */
+/** Pure: argv against the table, or a usage Failure in French that names what is wrong and the usage to follow. */
 export function parse(spec: ProgramSpec, argv: string[]): Command {
   const { values, positionals } = tokenize(spec, argv);
   const subcommands = hasSubcommands(spec);
   const name = subcommands ? positionals[0] : undefined;
   const command = spec.commands.find((candidate) => candidate.name === name);
   if (command === undefined) {
-    throw new UsageError(
-      name === undefined ? 'commande manquante' : `commande inconnue : ${quoteCommand(name)}`,
-      `Commandes de ${spec.name} : ${spec.commands.map((candidate) => candidate.name).join(', ')} (voir ${spec.name} --help).`,
-    );
+    const commands = spec.commands.map((candidate) => candidate.name).join(', ');
+    throw name === undefined ? fail('commande-manquante', { program: spec.name, commands }) : fail('commande-inconnue', { program: spec.name, name, commands });
   }
   const rest = subcommands ? positionals.slice(1) : positionals;
-  const usage = `Usage : ${usageLine(spec, command)}`;
+  const usage = usageLine(spec, command);
   const accepted = new Set([...command.options, ...(command.json !== undefined ? [JSON_OPTION] : [])]);
   const misplaced = Object.keys(values).filter((option) => values[option] !== undefined && !accepted.has(option));
   if (misplaced.length > 0) {
     const where = command.name ?? spec.name;
-    throw new UsageError(`${misplaced.map((option) => `--${option}`).join(', ')} ne s’applique pas à ${where}`, usage);
+    throw fail('option-sans-objet', { options: misplaced.map((option) => `--${option}`).join(', '), where, usage });
   }
   const min = command.arguments.filter((argument) => !argument.optional).length;
   const max = command.arguments.some((argument) => argument.repeated) ? Number.POSITIVE_INFINITY : command.arguments.length;
   if (rest.length < min) {
     const missing = command.arguments.slice(rest.length, min).map((argument) => argument.shown);
-    throw new UsageError(`argument manquant : ${missing.join(' ')}`, usage);
+    throw fail('argument-manquant', { missing: missing.join(' '), usage });
   }
-  if (rest.length > max) throw new UsageError(`trop d’arguments : ${max} au plus, ${rest.length} donnés`, usage);
+  if (rest.length > max) throw fail('trop-d-arguments', { max, given: rest.length, usage });
   const absent = (command.required ?? []).filter((option) => values[option] === undefined);
-  if (absent.length > 0) throw new UsageError(`option manquante : ${absent.map((option) => `--${option}`).join(', ')}`, usage);
+  if (absent.length > 0) throw fail('option-manquante', { options: absent.map((option) => `--${option}`).join(', '), usage });
   return { name: command.name, positionals: rest, values, json: values[JSON_OPTION] === true };
 }
 
@@ -116,18 +115,9 @@ function tokenize(spec: ProgramSpec, argv: string[]): { values: OptionValues; po
     const message = (error as Error).message;
     const option = /'(-[^' ]+)/.exec(message)?.[1];
     const code = (error as { code?: string }).code;
-    const shown = option === undefined ? 'une option' : /^-{1,2}[A-Za-z0-9][\w-]*$/.test(option) ? option : quoteCommand(option);
-    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
-      throw new UsageError(`valeur manquante ou ambiguë pour ${shown}`, `Écrivez ${shown}=<valeur> (voir ${spec.name} --help).`);
-    }
-    throw new UsageError(`option inconnue : ${shown}`, `Options de ${spec.name} : voir ${spec.name} --help.`);
+    const shown = option === undefined ? 'une option' : /^-{1,2}[A-Za-z0-9][\w-]*$/.test(option) ? option : quoteForMessage(option, 40);
+    throw fail(code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' ? 'valeur-manquante' : 'option-inconnue', { program: spec.name, option: shown });
   }
-}
-
-/** A name typed by the user, shown short and without control characters. */
-function quoteCommand(text: string): string {
-  const clean = [...text].filter((character) => character >= ' ' && character !== '\u007f').join('');
-  return `« ${clean.length > 40 ? `${clean.slice(0, 40)}…` : clean} »`;
 }
 
 function usageLine(spec: ProgramSpec, command: CommandSpec): string {

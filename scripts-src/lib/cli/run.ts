@@ -1,13 +1,14 @@
 /**
- * What every program shares: argument parsing, the one top-level catch that
- * turns errors into a French message and an exit code, and JSON output.
+ * What every program shares: its declared command line parsed, the one
+ * top-level catch that prints an error of the catalogue and sets the exit code,
+ * and JSON output.
  * Programs never call process.exit.
  */
-
-import { InvalidRequest, MailboxError, type MailboxFailure } from '../mailbox/errors.js';
+import { MailboxError } from '../mailbox/errors.js';
+import type { ParamsOf, Reason } from '../messages/catalogue.js';
+import { ExitCode } from '../messages/exit-code.js';
+import { Failure, fail } from '../messages/failure.js';
 import { type Command, hasSubcommands, type ProgramSpec, parse, renderHelp } from './command-line.js';
-import { CliError } from './errors.js';
-import { ExitCode } from './exit-code.js';
 
 /** The package's version, written into each bundle by build.mjs. */
 declare const CONTEXTE_VERSION: string | undefined;
@@ -31,19 +32,19 @@ export function printJson(value: unknown): void {
   process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
 }
 
+type DenialReason = Extract<Reason, `refus-${string}`>;
+
 /**
- * Says in the command's own terms what a refused right means (Redis ACL NOPERM,
- * or a folder the user may not write), instead of the generic message.
+ * Says in the command's own terms what a right refused by Redis (ACL NOPERM)
+ * means, instead of the generic message. A folder's refusal names its file and
+ * the mode to fix: it keeps its own message.
  */
-export async function explainDenied<T>(operation: Promise<T>, message: string, hint: string): Promise<T> {
+export async function explainDenied<T, R extends DenialReason>(operation: Promise<T>, reason: R, params: ParamsOf<R>): Promise<T> {
   try {
     return await operation;
   } catch (error) {
-    if (error instanceof MailboxError && error.failure === 'no-permission') {
-      // A folder names the file and the mode to fix; Redis' refusal is the command's own (ACL).
-      if (error.advice)
-        throw new CliError(`droits insuffisants sur ${error.detail ?? error.mailbox} (${error.mailbox})`, ExitCode.Denied, error.advice, { cause: error });
-      throw new CliError(`${message} (${error.mailbox})`, ExitCode.Denied, hint, { cause: error });
+    if (error instanceof MailboxError && error.failure === 'no-permission' && error.context.path === undefined) {
+      throw new Failure(reason, params, { cause: error });
     }
     throw error;
   }
@@ -70,8 +71,8 @@ export async function runProgram(program: Program): Promise<void> {
     process.exitCode = (await program.main(parse(program.commandLine, argv), process.env)) ?? ExitCode.Success;
   } catch (error) {
     const failure = describeError(error);
-    process.stderr.write(`${name} : ${failure.message}\n${failure.hint ? `  → ${failure.hint}\n` : ''}`);
-    if (json) printJson({ erreur: { code: failure.exitCode, message: failure.message, conseil: failure.hint ?? null } });
+    process.stderr.write(`${name} : ${failure.message}\n  → ${failure.advice}\n`);
+    if (json) printJson({ erreur: { code: failure.exitCode, raison: failure.reason, message: failure.message, conseil: failure.advice } });
     if (failure.exitCode === ExitCode.Internal && process.env.CONTEXTE_DEBUG) {
       process.stderr.write(`${(error as Error).stack ?? ''}\n`);
     }
@@ -79,63 +80,49 @@ export async function runProgram(program: Program): Promise<void> {
   }
 }
 
-interface Failure {
-  message: string;
-  hint?: string;
-  exitCode: ExitCode;
-}
-
 function describeError(error: unknown): Failure {
-  if (error instanceof CliError) return { message: error.message, hint: error.hint, exitCode: error.exitCode };
-  if (error instanceof InvalidRequest) return { message: error.message, hint: error.hint, exitCode: ExitCode.Usage };
-  if (error instanceof MailboxError) return describeMailboxError(error);
-  return {
-    message: 'erreur interne inattendue',
-    hint: 'Relancez avec CONTEXTE_DEBUG=1 pour la trace, et signalez-la.',
-    exitCode: ExitCode.Internal,
-  };
+  if (error instanceof Failure) return error;
+  if (error instanceof MailboxError) return mailboxFailure(error);
+  return fail('erreur-interne');
 }
 
-const mailboxMessages: Record<MailboxFailure, [ExitCode, (box: string) => string, string?]> = {
-  refused: [ExitCode.Unavailable, (box) => `connexion refusée par ${box}`, 'Le serveur Redis est-il démarré ? Vérifiez REDIS_HOST et REDIS_PORT.'],
-  unreachable: [ExitCode.Unavailable, (box) => `${box} est injoignable (aucune route réseau)`, 'Vérifiez REDIS_HOST et le réseau.'],
-  timeout: [ExitCode.Unavailable, (box) => `${box} ne répond pas à temps`, 'Vérifiez l’adresse, le réseau et que le serveur n’est pas bloqué.'],
-  'unknown-host': [ExitCode.Unavailable, (box) => `hôte inconnu : ${box}`, 'Vérifiez REDIS_HOST (ou REDIS_URL).'],
-  tls: [ExitCode.Unavailable, (box) => `échec de la connexion TLS à ${box}`, 'Vérifiez que le serveur parle TLS et que son certificat est reconnu.'],
-  'auth-required': [ExitCode.Denied, (box) => `${box} demande un mot de passe`, 'Définissez REDISCLI_AUTH dans le terminal qui lance OpenCode.'],
-  'auth-failed': [
-    ExitCode.Denied,
-    (box) => `authentification refusée par ${box} : utilisateur ou mot de passe incorrect`,
-    'Vérifiez REDISCLI_AUTH (et REDIS_USERNAME).',
-  ],
-  'no-permission': [
-    ExitCode.Denied,
-    (box) => `droits insuffisants sur ${box} pour cette opération (ACL)`,
-    'Votre utilisateur Redis n’a pas ce droit : voyez avec qui administre la boîte.',
-  ],
-  'out-of-memory': [
-    ExitCode.Unavailable,
-    (box) => `${box} est plein (maxmemory atteint) : rien n’a été écrit`,
-    'Voyez avec qui administre la boîte (maxmemory, ou des notes à retirer).',
-  ],
-  'disk-full': [
-    ExitCode.Unavailable,
-    (box) => `le disque de ${box} est plein : rien n’a été écrit`,
-    'Libérez de la place sur ce disque, ou retirez des notes (recuperer supprimer).',
-  ],
-  'read-only': [ExitCode.Unavailable, (box) => `${box} est en lecture seule (réplique) : rien n’a été écrit`, 'Pointez REDIS_HOST vers le serveur principal.'],
-  unavailable: [ExitCode.Unavailable, (box) => `${box} est indisponible (cluster incomplet ?)`, 'Réessayez plus tard ou voyez avec qui administre la boîte.'],
-  'unsafe-path': [ExitCode.Denied, (box) => `chemin refusé dans ${box}`, 'Un lien ou un fichier a pris la place d’un dossier de la boîte : retirez-le.'],
-  'no-free-key': [ExitCode.Conflict, (box) => `aucune clé libre trouvée sur ${box} pour cette minute`, 'Réessayez dans une minute.'],
-  other: [
-    ExitCode.Unavailable,
-    (box) => `erreur de ${box}`,
-    'Vérifiez que l’adresse désigne bien un serveur Redis disponible (REDIS_HOST, REDIS_PORT ou REDIS_URL), puis réessayez.',
-  ],
-};
-
-function describeMailboxError(error: MailboxError): Failure {
-  const [exitCode, message, hint] = mailboxMessages[error.failure];
-  const detail = (error.failure === 'other' || error.failure === 'unsafe-path') && error.detail ? ` (${error.detail})` : '';
-  return { message: `${message(error.mailbox)}${detail}`, hint: error.advice ?? hint, exitCode };
+/** A mailbox failure in the catalogue's words; the folder's and Redis' "other" differ (a file system error, or a service that is not Redis). */
+function mailboxFailure({ failure, mailbox: box, context }: MailboxError): Failure {
+  const code = context.code ?? 'erreur inconnue';
+  switch (failure) {
+    case 'refused':
+      return fail('boite-connexion-refusee', { box });
+    case 'unreachable':
+      return fail('boite-injoignable', { box });
+    case 'timeout':
+      return fail('boite-muette', { box });
+    case 'unknown-host':
+      return fail('boite-hote-inconnu', { box });
+    case 'tls':
+      return fail('boite-tls', { box });
+    case 'auth-required':
+      return fail('boite-mot-de-passe-requis', { box });
+    case 'auth-failed':
+      return fail('boite-authentification', { box });
+    case 'no-permission':
+      return context.path === undefined
+        ? fail('boite-droits', { box })
+        : fail('boite-dossier-droits', { box, path: context.path, shared: context.shared === true });
+    case 'out-of-memory':
+      return fail('boite-memoire-pleine', { box });
+    case 'disk-full':
+      return fail('boite-disque-plein', { box });
+    case 'read-only':
+      return fail('boite-lecture-seule', { box });
+    case 'unavailable':
+      return fail('boite-indisponible', { box });
+    case 'no-free-key':
+      return fail('boite-cle-libre', { box });
+    case 'unsafe-path':
+      return fail('boite-chemin-refuse', { box, path: context.path ?? box });
+    case 'not-a-folder':
+      return fail('boite-pas-un-dossier', { box, path: context.path ?? box });
+    case 'other':
+      return context.path === undefined ? fail('boite-pas-redis', { box, code }) : fail('boite-dossier-illisible', { box, code });
+  }
 }

@@ -1,8 +1,6 @@
 import { constants } from 'node:fs';
 import { type FileHandle, open } from 'node:fs/promises';
-import { CliError, UsageError } from '../cli/errors.js';
-import { ExitCode } from '../cli/exit-code.js';
-import { quoteForMessage } from '../text/quote.js';
+import { Failure, fail } from '../messages/failure.js';
 
 /** Largest note accepted: a handoff note is a few kilobytes. */
 export const MAX_NOTE_BYTES = 1024 * 1024;
@@ -14,43 +12,33 @@ export const MAX_SESSION_BYTES = 32 * 1024 * 1024;
  * reading (a FIFO would block the agent), empty files and files over the limit.
  */
 export async function readInputFile(path: string, what: string, maxBytes: number): Promise<Buffer> {
-  const shown = quoteForMessage(path);
   let handle: FileHandle;
   try {
     // O_NONBLOCK: opening a FIFO must not wait for a writer.
     handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (error) {
-    throw fileError(error, what, shown);
+    throw fileError(error, what, path);
   }
   try {
     const stats = await handle.stat();
-    if (stats.isDirectory()) throw new UsageError(`${what} ${shown} est un dossier, pas un fichier`, FILE_HINT);
-    if (!stats.isFile()) throw new UsageError(`${what} ${shown} n’est pas un fichier ordinaire`, FILE_HINT);
-    if (stats.size === 0) throw new UsageError(`${what} ${shown} est vide`, 'Vérifiez que c’est le bon fichier, et qu’il a bien été enregistré.');
-    if (stats.size > maxBytes) {
-      throw new UsageError(`${what} ${shown} est trop gros : ${stats.size} octets, maximum ${maxBytes}`, TOO_BIG_HINT);
-    }
+    const file = { what, path };
+    if (stats.isDirectory()) throw fail('fichier-dossier', file);
+    if (!stats.isFile()) throw fail('fichier-special', file);
+    if (stats.size === 0) throw fail('fichier-vide', file);
+    if (stats.size > maxBytes) throw fail('fichier-trop-gros', { ...file, size: stats.size, max: maxBytes });
     const data = await handle.readFile();
-    if (data.length > maxBytes) throw new UsageError(`${what} ${shown} est trop gros (maximum ${maxBytes} octets)`, TOO_BIG_HINT);
+    if (data.length > maxBytes) throw fail('fichier-trop-gros', { ...file, size: data.length, max: maxBytes });
     return data;
   } catch (error) {
-    throw error instanceof CliError ? error : fileError(error, what, shown);
+    throw error instanceof Failure ? error : fileError(error, what, path);
   } finally {
     await handle.close();
   }
 }
 
-const FILE_HINT = 'Donnez le chemin d’un fichier ordinaire (relatif au dossier courant, ou absolu).';
-const TOO_BIG_HINT = 'Une note tient en quelques kilo-octets : résumez les sorties longues ; un export de session se fait avec opencode export --sanitize.';
-
-function fileError(error: unknown, what: string, shown: string): CliError {
-  const code = (error as { code?: string }).code;
-  if (code === 'ENOENT') return new CliError(`${what} ${shown} est introuvable`, ExitCode.NotFound, 'Vérifiez le chemin : il est relatif au dossier courant.');
-  if (code === 'EISDIR') return new UsageError(`${what} ${shown} est un dossier, pas un fichier`, FILE_HINT);
-  if (code === 'EACCES' || code === 'EPERM')
-    return new UsageError(
-      `${what} ${shown} est illisible (droits insuffisants)`,
-      'Vérifiez ses droits (ls -l) : il doit être lisible par l’utilisateur qui lance le programme.',
-    );
-  return new UsageError(`${what} ${shown} ne peut pas être lu (${code ?? 'erreur inconnue'})`, FILE_HINT);
+function fileError(error: unknown, what: string, path: string): Failure {
+  const code = (error as { code?: string }).code ?? 'erreur inconnue';
+  if (code === 'ENOENT') return fail('fichier-introuvable', { what, path });
+  if (code === 'EISDIR') return fail('fichier-dossier', { what, path });
+  return fail('fichier-illisible', { what, path, code });
 }

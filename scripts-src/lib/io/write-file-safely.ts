@@ -1,9 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { link, mkdir, open, realpath, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative } from 'node:path';
-import { CliError, UsageError } from '../cli/errors.js';
-import { ExitCode } from '../cli/exit-code.js';
-import { quoteForMessage } from '../text/quote.js';
+import { fail } from '../messages/failure.js';
 
 /**
  * Writes data so that the file is never seen half-written and nothing is
@@ -14,13 +12,12 @@ import { quoteForMessage } from '../text/quote.js';
  * that folder: a default destination never leads elsewhere through a symlink.
  */
 export async function writeFileSafely(path: string, data: Buffer, options: { force: boolean; within?: string }): Promise<void> {
-  const shown = quoteForMessage(path);
   const directory = dirname(path);
   // Created owner-only: what is fetched is someone else's work in progress.
   await mkdir(directory, { recursive: true, mode: 0o700 }).catch((error: unknown) => {
-    throw new UsageError(`impossible de créer le dossier de ${shown} (${(error as { code?: string }).code ?? 'erreur'})`);
+    throw fail('ecriture-impossible', { path: directory, code: (error as { code?: string }).code ?? 'erreur inconnue' });
   });
-  if (options.within !== undefined) await requireWithin(directory, options.within, shown);
+  if (options.within !== undefined) await requireWithin(directory, options.within, path);
   const temporary = join(directory, `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
   try {
     const handle = await open(temporary, 'wx', 0o600);
@@ -39,25 +36,15 @@ export async function writeFileSafely(path: string, data: Buffer, options: { for
   } catch (error) {
     await unlink(temporary).catch(() => undefined);
     const code = (error as { code?: string }).code;
-    if (code === 'EEXIST') {
-      throw new CliError(
-        `le fichier ${shown} existe déjà : rien n’a été écrasé`,
-        ExitCode.Conflict,
-        'Choisissez un autre fichier, ou ajoutez --force pour le remplacer.',
-      );
-    }
-    if (code === 'EISDIR') throw new UsageError(`${shown} est un dossier`);
-    throw new UsageError(`impossible d’écrire ${shown} (${code ?? 'erreur inconnue'})`);
+    if (code === 'EEXIST') throw fail('fichier-existe', { path, option: '--force' });
+    throw fail('ecriture-impossible', { path, code: code ?? 'erreur inconnue' });
   }
 }
 
-async function requireWithin(directory: string, root: string, shown: string): Promise<void> {
+async function requireWithin(directory: string, root: string, target: string): Promise<void> {
   const [real, realRoot] = await Promise.all([realpath(directory), realpath(root)]);
   const path = relative(realRoot, real);
   if (path.startsWith('..') || isAbsolute(path)) {
-    throw new UsageError(
-      `refus d’écrire ${shown} : son dossier mène hors du dossier courant (lien symbolique ?)`,
-      'Donnez explicitement le fichier de sortie si c’est voulu : recuperer get <cle> <fichier>.',
-    );
+    throw fail('sortie-hors-dossier-courant', { path: target });
   }
 }

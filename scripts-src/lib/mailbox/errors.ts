@@ -1,21 +1,9 @@
 /**
- * The mailbox's own errors. Domain code throws these; only the programs' runner
- * (lib/cli.ts) turns them into a French message, an advice line and an exit code.
+ * The mailbox's own failures, classified the same whatever the backend. Only the
+ * programs' runner (lib/cli/run.ts) turns them into a message of the catalogue.
+ * A request the caller must change (an invalid name, key, TTL or setting) is a
+ * `Failure` of the catalogue (lib/messages), raised where it is found.
  */
-
-/**
- * A request or a setting the caller must change: an invalid name, key or TTL, a
- * clock outside the keys' range, a malformed connection setting. Exit 2.
- */
-export class InvalidRequest extends Error {
-  constructor(
-    message: string,
-    readonly hint?: string,
-  ) {
-    super(message);
-    this.name = 'InvalidRequest';
-  }
-}
 
 /** What went wrong with a mailbox, independent of its backend. */
 export type MailboxFailure =
@@ -33,23 +21,30 @@ export type MailboxFailure =
   | 'unavailable' // the store answers but cannot serve (Cluster down)
   | 'no-free-key'
   | 'unsafe-path' // a link or a file where the folder mailbox expects one of its folders
+  | 'not-a-folder' // CONTEXTE_DIR names something that is not a folder
   | 'other';
+
+/** Where a failure happened, when the backend knows: never a password, never a raw server message. */
+export interface FailureContext {
+  /** A short technical code (ECONNREFUSED, BUSY…). */
+  code?: string;
+  /** The folder mailbox's file or folder concerned. */
+  path?: string;
+  /** Whether the folder mailbox is shared with its group (the advice on modes differs). */
+  shared?: boolean;
+}
 
 /**
  * A failure of the mailbox, raised by every backend with the same codes so that
- * the programs print the same message whichever mailbox is used. `detail` is a
- * short, credential-free technical reason (never the raw server message when it
- * could echo a command argument).
+ * the programs print the same message whichever mailbox is used.
  */
 export class MailboxError extends Error {
   constructor(
     readonly failure: MailboxFailure,
     readonly mailbox: string,
-    readonly detail?: string,
-    /** What to do about it when the driver knows better than the generic advice (the file and the mode to fix). */
-    readonly advice?: string,
+    readonly context: FailureContext = {},
   ) {
-    super(`${failure} (${mailbox})${detail ? `: ${detail}` : ''}`);
+    super(`${failure} (${mailbox})${context.code ? `: ${context.code}` : ''}`);
     this.name = 'MailboxError';
   }
 }

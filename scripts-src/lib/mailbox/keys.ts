@@ -4,8 +4,8 @@
  * export published with it), and on Redis the keys of a team's members, each
  * author's index and journal, with the glob patterns the ACLs grant.
  */
-import { quoteForMessage } from '../text/quote.js';
-import { InvalidRequest } from './errors.js';
+
+import { fail } from '../messages/failure.js';
 
 export type KeyKind = 'contexte' | 'session';
 
@@ -30,13 +30,7 @@ export function isValidName(value: string): boolean {
 
 export function validateName(value: string, label: 'equipe' | 'auteur'): string {
   if (!isValidName(value)) {
-    const what = label === 'equipe' ? 'd’équipe' : 'd’auteur';
-    throw new InvalidRequest(
-      RESERVED.test(value) && NAME.test(value)
-        ? `nom ${what} réservé : ${quoteForMessage(value)} (la boîte dossier l’utilise pour ses propres fichiers)`
-        : `nom ${what} invalide : ${quoteForMessage(value)}`,
-      'Utilisez 1 à 64 caractères parmi lettres ASCII, chiffres, « . », « _ » et « - », en commençant par une lettre ou un chiffre (exemple : catalogue, alice).',
-    );
+    throw fail(RESERVED.test(value) && NAME.test(value) ? 'nom-reserve' : 'nom-invalide', { what: label, value });
   }
   return value;
 }
@@ -45,8 +39,7 @@ export function validateName(value: string, label: 'equipe' | 'auteur'): string 
 export function minuteStamp(date: Date): string {
   const year = date.getUTCFullYear();
   // Four digits or no key: a clock that far off would make keys nobody can read back.
-  if (!(year >= 1000 && year <= 9999))
-    throw new InvalidRequest(`l’horloge du poste indique l’an ${year} : aucune clé ne peut être datée`, 'Corrigez la date du poste, puis publiez de nouveau.');
+  if (!(year >= 1000 && year <= 9999)) throw fail('horloge', { year });
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${date.getUTCFullYear()}${pad(date.getUTCMonth() + 1)}${pad(date.getUTCDate())}` + `-${pad(date.getUTCHours())}${pad(date.getUTCMinutes())}`;
 }
@@ -72,10 +65,7 @@ export function parseKey(key: string): KeyParts | undefined {
 export function requireKey(key: string): KeyParts {
   const parts = parseKey(key);
   if (!parts) {
-    throw new InvalidRequest(
-      `clé invalide : ${quoteForMessage(key)}`,
-      'Une clé a la forme contexte:<equipe>:<auteur>:<horodatage> (ou session:…), par exemple contexte:catalogue:alice:20261202-1412 ; « list --equipe <equipe> » les affiche.',
-    );
+    throw fail('cle-invalide', { key });
   }
   return parts;
 }

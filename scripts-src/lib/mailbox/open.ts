@@ -1,9 +1,8 @@
 import { statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { quoteForMessage } from '../text/quote.js';
+import { fail } from '../messages/failure.js';
 import type { Mailbox } from './contract.js';
-import { InvalidRequest } from './errors.js';
 import { openFolderMailbox } from './folder/folder-mailbox.js';
 import { DEFAULT_JOURNAL_DAYS, openRedisMailbox } from './redis/redis-mailbox.js';
 import { type Environment, hasRedisSettings, readRedisSettings } from './redis/settings.js';
@@ -55,6 +54,6 @@ export function defaultFolder(env: Environment): string {
 export function readJournalDays(raw: string | undefined): number {
   if (raw === undefined || raw === '') return DEFAULT_JOURNAL_DAYS;
   if (!/^[1-9]\d{0,4}$/.test(raw))
-    throw new InvalidRequest(`CONTEXTE_JOURNAL_JOURS invalide : ${quoteForMessage(raw, 12)}`, 'Donnez un nombre entier de jours, par exemple 30.');
+    throw fail('reglage-invalide', { variable: 'CONTEXTE_JOURNAL_JOURS', raw, expected: 'un nombre entier de jours, par exemple 30' });
   return Number(raw);
 }

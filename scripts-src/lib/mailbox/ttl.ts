@@ -1,5 +1,4 @@
-import { quoteForMessage } from '../text/quote.js';
-import { InvalidRequest } from './errors.js';
+import { fail } from '../messages/failure.js';
 
 /** The workshop's 8 h: long enough for a handover within a working day. */
 export const DEFAULT_TTL_SECONDS = 8 * 3600;
@@ -12,10 +11,11 @@ const SECONDS = /^[1-9]\d{0,9}$/;
 export function parseTtlMax(raw: string | undefined): number {
   if (raw === undefined || raw === '') return DEFAULT_TTL_MAX_SECONDS;
   if (!SECONDS.test(raw)) {
-    throw new InvalidRequest(
-      `CONTEXTE_TTL_MAX invalide : ${quoteForMessage(raw, 20)}`,
-      'Donnez un nombre entier de secondes supérieur à 0, par exemple 604800 pour 7 jours.',
-    );
+    throw fail('reglage-invalide', {
+      variable: 'CONTEXTE_TTL_MAX',
+      raw,
+      expected: 'un nombre entier de secondes supérieur à 0, par exemple 604800 pour 7 jours',
+    });
   }
   return Number(raw);
 }
@@ -26,16 +26,10 @@ export function parseTtl(raw: string | undefined, max: number): number {
   const text = raw.trim();
   const ttl = SECONDS.test(text) ? Number(text) : DURATION.test(text) ? parseDuration(text) : 0;
   if (ttl <= 0) {
-    throw new InvalidRequest(
-      `durée de vie invalide : ${quoteForMessage(raw, 20)}`,
-      `Donnez --ttl en secondes ou en durée, entre 1 s et ${formatDuration(max)} (exemples : --ttl 3600, --ttl 8h, --ttl 90min, --ttl 2j).`,
-    );
+    throw fail('ttl-invalide', { raw, max: formatDuration(max) });
   }
   if (ttl > max) {
-    throw new InvalidRequest(
-      `durée de vie trop longue : ${ttl} s dépasse le maximum de ${max} s (${formatDuration(max)})`,
-      'Choisissez un --ttl plus court ; le maximum se règle avec CONTEXTE_TTL_MAX.',
-    );
+    throw fail('ttl-trop-long', { ttl, max, maxShown: formatDuration(max) });
   }
   return ttl;
 }
@@ -57,7 +51,7 @@ const DURATION = /^(\d{1,6})\s*(s|min|m|h|j|d)$/;
 /** "30min", "2h", "7j" (or "7d"), "90s" → seconds. */
 export function parseDuration(raw: string): number {
   const match = DURATION.exec(raw.trim());
-  if (!match) throw new InvalidRequest(`durée invalide : ${quoteForMessage(raw, 20)}`, 'Exemples : 30min, 2h, 7j.');
+  if (!match) throw fail('duree-invalide', { raw });
   const unit = { s: 1, min: 60, m: 60, h: 3600, j: 86400, d: 86400 }[match[2] as 's' | 'min' | 'm' | 'h' | 'j' | 'd'];
   return Number(match[1]) * unit;
 }

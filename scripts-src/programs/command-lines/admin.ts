@@ -1,6 +1,6 @@
 import type { ProgramSpec } from '../../lib/cli/command-line.js';
 import { MAILBOX_ENVIRONMENT } from '../../lib/cli/environment.js';
-import { ExitCode } from '../../lib/cli/exit-code.js';
+import { ExitCode } from '../../lib/messages/exit-code.js';
 
 const { Success, Refused, Usage, NotFound, Unavailable, Denied, Conflict } = ExitCode;
 const COMMANDS_JSON = '{ commandes: [...], appliquees: <nombre de nœuds> }';

@@ -1,5 +1,5 @@
 import type { ProgramSpec } from '../../lib/cli/command-line.js';
-import { ExitCode } from '../../lib/cli/exit-code.js';
+import { ExitCode } from '../../lib/messages/exit-code.js';
 
 const { Success, Usage, NotFound } = ExitCode;
 

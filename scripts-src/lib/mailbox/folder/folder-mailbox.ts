@@ -21,9 +21,10 @@ import { constants } from 'node:fs';
 import { chmod, type FileHandle, link, lstat, mkdir, open, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
+import { Failure } from '../../messages/failure.js';
 import type { Fetched, JournalReport, ListedEntry, Listing, ListQuery, Mailbox, Publication, PublishRequest } from '../contract.js';
 import { decodeEntry, encodeEntry } from '../entry.js';
-import { InvalidRequest, MailboxError } from '../errors.js';
+import { MailboxError } from '../errors.js';
 import { eventFields, eventFromFields, type JournalEvent, type NewEvent, purgeEvent } from '../journal-event.js';
 import { buildKey, isValidName, type KeyParts, noteKeyOf, parseKey, sessionKeyOf } from '../keys.js';
 import { type PublishStore, publishWithFreeStamp, sha256Of } from '../publish.js';
@@ -62,7 +63,7 @@ async function prepareRoot(root: string): Promise<Modes> {
   try {
     await mkdir(root, { recursive: true, mode: 0o700 });
     const info = await stat(root);
-    if (!info.isDirectory()) throw new MailboxError('other', `dossier ${root}`, 'ENOTDIR', `CONTEXTE_DIR doit désigner un dossier : ${root} n’en est pas un.`);
+    if (!info.isDirectory()) throw new MailboxError('not-a-folder', `dossier ${root}`, { path: root });
     const shared = (info.mode & 0o2000) !== 0 && (info.mode & 0o070) !== 0;
     return shared ? { shared, directory: 0o2770, file: 0o640, appendable: 0o660 } : { shared, directory: 0o700, file: 0o600, appendable: 0o600 };
   } catch (error) {
@@ -356,19 +357,14 @@ class FolderMailbox implements Mailbox {
     try {
       return await operation();
     } catch (error) {
-      if (error instanceof InvalidRequest) throw error;
+      if (error instanceof Failure) throw error;
       throw toFolderError(error, this.label, this.modes.shared);
     }
   }
 }
 
 function unsafePath(label: string, path: string): MailboxError {
-  return new MailboxError(
-    'unsafe-path',
-    label,
-    path,
-    `Un lien symbolique ou un fichier a pris la place d’un dossier de la boîte : examinez-le (ls -l ${path}) puis retirez-le ; la boîte ne suit jamais de lien.`,
-  );
+  return new MailboxError('unsafe-path', label, { path });
 }
 
 /** A file system error as a mailbox failure that names the file and what to change, never Redis' ACLs. */
@@ -378,28 +374,16 @@ function toFolderError(error: unknown, label: string, shared: boolean): MailboxE
   switch (code) {
     case 'EACCES':
     case 'EPERM':
-      return new MailboxError(
-        'no-permission',
-        label,
-        path,
-        shared
-          ? `Boîte partagée : chaque fichier doit être lisible par le groupe, le journal et les dossiers modifiables par lui. Le propriétaire de ${path ?? 'ce fichier'} peut corriger avec chmod g+rw (chmod 2770 pour un dossier).`
-          : `Boîte privée (0700/0600) : ${path ?? 'ce fichier'} doit appartenir à l’utilisateur qui lance le programme. Pour partager la boîte, voyez le README (chgrp <groupe> et chmod 2770 sur sa racine).`,
-      );
+      return new MailboxError('no-permission', label, { code, path: path ?? label.replace(/^dossier /, ''), shared });
     case 'ELOOP':
       return unsafePath(label, path ?? label);
     case 'ENOSPC':
     case 'EDQUOT':
-      return new MailboxError('disk-full', label, code);
+      return new MailboxError('disk-full', label, { code });
     case 'EROFS':
-      return new MailboxError('read-only', label, code);
+      return new MailboxError('read-only', label, { code });
     default:
-      return new MailboxError(
-        'other',
-        label,
-        code,
-        `Vérifiez le dossier de la boîte (${label.replace(/^dossier /, '')}) : il doit être un dossier accessible en lecture et en écriture ; CONTEXTE_DIR en choisit un autre.`,
-      );
+      return new MailboxError('other', label, { code: code ?? 'erreur inconnue', path: label.replace(/^dossier /, '') });
   }
 }
 

@@ -96,7 +96,8 @@ export function toMailboxError(error: unknown, label: string): MailboxError {
   // Redis error replies start with an upper-case code: WRONGPASS, NOPERM, OOM…
   const prefix = /^([A-Z]{2,})\b/.exec(text)?.[1];
   const failure = classify(typeof code === 'string' ? code : undefined, text, prefix);
-  return new MailboxError(failure, label, typeof code === 'string' ? code : prefix);
+  const shown = typeof code === 'string' ? code : prefix;
+  return new MailboxError(failure, label, shown === undefined ? {} : { code: shown });
 }
 
 function classify(code: string | undefined, message: string, prefix: string | undefined): MailboxFailure {

@@ -12,10 +12,10 @@
  * client of the server). Each step is one command, or one MULTI on one key.
  */
 
+import { Failure } from '../../messages/failure.js';
 import type { Fetched, JournalReport, ListedEntry, Listing, ListQuery, Mailbox, Publication, PublishRequest } from '../contract.js';
 import type { IndexEntry } from '../entry.js';
 import { decodeEntry, encodeEntry } from '../entry.js';
-import { InvalidRequest } from '../errors.js';
 import { eventFields, eventFromFields, type JournalEvent, type NewEvent, purgeEvent } from '../journal-event.js';
 import { buildKey, isValidName, type KeyParts, noteKeyOf, parseKey, redisKeys, sessionKeyOf } from '../keys.js';
 import { type PublishStore, publishWithFreeStamp, sha256Of } from '../publish.js';
@@ -335,7 +335,7 @@ export class RedisMailbox implements Mailbox {
     try {
       return await operation();
     } catch (error) {
-      if (error instanceof InvalidRequest) throw error;
+      if (error instanceof Failure) throw error;
       throw toMailboxError(error, this.label);
     }
   }

@@ -6,8 +6,7 @@
  * REDISCLI_AUTH: they may hold a password.
  */
 import { readFileSync } from 'node:fs';
-import { quoteForMessage } from '../../text/quote.js';
-import { InvalidRequest } from '../errors.js';
+import { fail } from '../../messages/failure.js';
 
 export interface RedisNode {
   host: string;
@@ -43,10 +42,7 @@ export function readRedisSettings(env: Environment): RedisSettings {
     return fromClusterNodes(env.REDIS_CLUSTER_NODES, { username, password, tlsCa, tls: env.REDIS_TLS === '1' || tlsCa !== undefined });
   if (env.REDIS_URL) return fromUrl(env.REDIS_URL, username, password, tlsCa);
   if (!env.REDIS_HOST) {
-    throw new InvalidRequest(
-      'aucune boîte Redis configurée : REDIS_HOST (ou REDIS_URL, REDIS_CLUSTER_NODES) n’est pas défini',
-      'Dans le terminal qui lance OpenCode : export REDIS_HOST=<hôte> et export REDISCLI_AUTH=<mot de passe>.',
-    );
+    throw fail('redis-non-configure');
   }
   return withLabel({ ...parseHost(env.REDIS_HOST.trim(), 'REDIS_HOST'), port: parsePort(env.REDIS_PORT, 'REDIS_PORT'), username, password, tls: false });
 }
@@ -56,19 +52,20 @@ function readCa(path: string | undefined): Buffer | undefined {
   try {
     return readFileSync(path);
   } catch {
-    throw new InvalidRequest(`REDIS_TLS_CA illisible : ${quoteForMessage(path, 200)}`, 'Donnez le chemin d’un fichier PEM de certificats d’autorité.');
+    throw fail('ca-illisible', { path });
   }
 }
 
 function parseHost(host: string, name: string): { host: string } {
-  if (!/^[A-Za-z0-9._\-:[\]]+$/.test(host)) throw new InvalidRequest(`${name} invalide : un nom d’hôte ou une adresse IP est attendu`);
+  if (!/^[A-Za-z0-9._\-:[\]]+$/.test(host))
+    throw fail('reglage-secret-invalide', { variable: name, expected: 'un nom d’hôte ou une adresse IP, par exemple redis.interne' });
   return { host: host.replace(/^\[(.*)\]$/, '$1') };
 }
 
 function fromClusterNodes(raw: string, options: Pick<RedisSettings, 'username' | 'password' | 'tlsCa' | 'tls'>): RedisSettings {
   const nodes = raw.split(',').map((entry) => {
     const match = /^\s*(\[[^\]]+\]|[^:\s]+):(\d{1,5})\s*$/.exec(entry);
-    if (!match) throw new InvalidRequest('REDIS_CLUSTER_NODES invalide : « hôte:port,hôte:port » est attendu');
+    if (!match) throw fail('reglage-secret-invalide', { variable: 'REDIS_CLUSTER_NODES', expected: 'hôte:port,hôte:port' });
     return { ...parseHost(match[1]!, 'REDIS_CLUSTER_NODES'), port: parsePort(match[2], 'REDIS_CLUSTER_NODES') };
   });
   const settings = { ...nodes[0]!, cluster: nodes, ...options };
@@ -77,10 +74,10 @@ function fromClusterNodes(raw: string, options: Pick<RedisSettings, 'username' |
 
 function fromUrl(raw: string, username?: string, password?: string, tlsCa?: Buffer): RedisSettings {
   const invalid = () =>
-    new InvalidRequest(
-      'REDIS_URL invalide (sa valeur n’est pas affichée : elle peut contenir un mot de passe)',
-      'Forme attendue : redis://[utilisateur@]hôte[:port][/base] ou rediss://… pour TLS ; le mot de passe peut aussi venir de REDISCLI_AUTH.',
-    );
+    fail('reglage-secret-invalide', {
+      variable: 'REDIS_URL',
+      expected: 'redis://[utilisateur@]hôte[:port][/base] ou rediss://… pour TLS ; le mot de passe peut aussi venir de REDISCLI_AUTH',
+    });
   let url: URL;
   try {
     url = new URL(raw);
@@ -114,7 +111,7 @@ function parsePort(raw: string | undefined, name: string): number {
   const port = Number(raw);
   if (!/^\d{1,5}$/.test(raw) || port < 1 || port > 65535) {
     // The value is not shown: a password typed into the wrong variable would be printed.
-    throw new InvalidRequest(`${name} invalide : un port entre 1 et 65535 est attendu (la valeur n’est pas affichée)`, `Exemple : export ${name}=6379.`);
+    throw fail('reglage-secret-invalide', { variable: name, expected: `un port entre 1 et 65535, par exemple export ${name}=6379` });
   }
   return port;
 }

@@ -1,0 +1,431 @@
+/**
+ * Every error message of every program, in French, in one place. An error is
+ * one line that names the thing and says what is wrong, then one line of
+ * advice (`→`) that the user or the agent can act on, and an exit code. Code
+ * anywhere raises `fail(reason, params)`; nothing else writes an error's text.
+ * Values typed by the user are quoted short and escaped; passwords and URLs
+ * are never parameters.
+ */
+import { quoteForMessage } from '../text/quote.js';
+import { ExitCode } from './exit-code.js';
+
+const { Refused, Usage, NotFound, Unavailable, Denied, Conflict, Internal } = ExitCode;
+
+interface Entry<P> {
+  exit: ExitCode;
+  message: (params: P) => string;
+  advice: (params: P) => string;
+}
+const entry = <P = Record<string, never>>(exit: ExitCode, message: (params: P) => string, advice: (params: P) => string): Entry<P> => ({
+  exit,
+  message,
+  advice,
+});
+
+const q = quoteForMessage;
+type File = { what: string; path: string };
+type Denial = { user: string; box: string };
+const FILE_ADVICE = 'Donnez le chemin d’un fichier ordinaire (relatif au dossier courant, ou absolu).';
+const NAME_ADVICE =
+  'Utilisez 1 à 64 caractères parmi lettres ASCII, chiffres, « . », « _ » et « - », en commençant par une lettre ou un chiffre (exemple : catalogue, alice).';
+
+export const CATALOGUE = {
+  // The command line (lib/cli/command-line.ts).
+  'commande-manquante': entry<{ program: string; commands: string }>(
+    Usage,
+    () => 'commande manquante',
+    (p) => `Commandes de ${p.program} : ${p.commands} (voir ${p.program} --help).`,
+  ),
+  'commande-inconnue': entry<{ program: string; name: string; commands: string }>(
+    Usage,
+    (p) => `commande inconnue : ${q(p.name, 40)}`,
+    (p) => `Commandes de ${p.program} : ${p.commands} (voir ${p.program} --help).`,
+  ),
+  'option-inconnue': entry<{ program: string; option: string }>(
+    Usage,
+    (p) => `option inconnue : ${p.option}`,
+    (p) => `Options de ${p.program} : voir ${p.program} --help.`,
+  ),
+  'valeur-manquante': entry<{ program: string; option: string }>(
+    Usage,
+    (p) => `valeur manquante ou ambiguë pour ${p.option}`,
+    (p) => `Écrivez ${p.option}=<valeur> (voir ${p.program} --help).`,
+  ),
+  'option-sans-objet': entry<{ options: string; where: string; usage: string }>(
+    Usage,
+    (p) => `${p.options} ne s’applique pas à ${p.where}`,
+    (p) => `Usage : ${p.usage}`,
+  ),
+  'argument-manquant': entry<{ missing: string; usage: string }>(
+    Usage,
+    (p) => `argument manquant : ${p.missing}`,
+    (p) => `Usage : ${p.usage}`,
+  ),
+  'trop-d-arguments': entry<{ max: number; given: number; usage: string }>(
+    Usage,
+    (p) => `trop d’arguments : ${p.max} au plus, ${p.given} donnés`,
+    (p) => `Usage : ${p.usage}`,
+  ),
+  'option-manquante': entry<{ options: string; usage: string }>(
+    Usage,
+    (p) => `option manquante : ${p.options}`,
+    (p) => `Usage : ${p.usage}`,
+  ),
+
+  // Input files (lib/io).
+  'fichier-introuvable': entry<File>(
+    NotFound,
+    (p) => `${p.what} ${q(p.path)} est introuvable`,
+    () => 'Vérifiez le chemin : il est relatif au dossier courant.',
+  ),
+  'fichier-dossier': entry<File>(
+    Usage,
+    (p) => `${p.what} ${q(p.path)} est un dossier, pas un fichier`,
+    () => FILE_ADVICE,
+  ),
+  'fichier-special': entry<File>(
+    Usage,
+    (p) => `${p.what} ${q(p.path)} n’est pas un fichier ordinaire`,
+    () => FILE_ADVICE,
+  ),
+  'fichier-vide': entry<File>(
+    Usage,
+    (p) => `${p.what} ${q(p.path)} est vide`,
+    () => 'Vérifiez que c’est le bon fichier, et qu’il a bien été enregistré.',
+  ),
+  'fichier-trop-gros': entry<File & { size: number; max: number }>(
+    Usage,
+    (p) => `${p.what} ${q(p.path)} est trop gros : ${p.size} octets, maximum ${p.max}`,
+    () => 'Une note tient en quelques kilo-octets : résumez les sorties longues ; un export de session se fait avec opencode export --sanitize.',
+  ),
+  'fichier-illisible': entry<File & { code: string }>(
+    Usage,
+    (p) => `${p.what} ${q(p.path)} ne peut pas être lu (${p.code})`,
+    (p) =>
+      p.code === 'EACCES' || p.code === 'EPERM' ? 'Vérifiez ses droits (ls -l) : il doit être lisible par l’utilisateur qui lance le programme.' : FILE_ADVICE,
+  ),
+  // Output files.
+  'fichier-existe': entry<{ path: string; option: string }>(
+    Conflict,
+    (p) => `le fichier ${q(p.path)} existe déjà : rien n’a été écrasé`,
+    (p) => (p.option ? `Choisissez un autre fichier, ou ajoutez ${p.option} pour le remplacer.` : 'Choisissez un autre fichier, ou retirez celui-ci.'),
+  ),
+  'ecriture-impossible': entry<{ path: string; code: string }>(
+    Usage,
+    (p) => `${q(p.path)} ne peut pas être écrit (${p.code})`,
+    (p) =>
+      p.code === 'EISDIR'
+        ? 'C’est un dossier : donnez le chemin d’un fichier.'
+        : 'Vérifiez que son dossier existe et que vous avez le droit d’y écrire (ls -ld).',
+  ),
+  'sortie-hors-dossier-courant': entry<{ path: string }>(
+    Usage,
+    (p) => `${q(p.path)} n’est pas écrit : son dossier mène hors du dossier courant (lien symbolique ?)`,
+    () => 'Donnez explicitement le fichier de sortie si c’est voulu : recuperer get <cle> <fichier>.',
+  ),
+
+  // Names, keys, durations and settings (lib/mailbox).
+  'nom-invalide': entry<{ what: 'equipe' | 'auteur'; value: string }>(
+    Usage,
+    (p) => `nom ${p.what === 'equipe' ? 'd’équipe' : 'd’auteur'} invalide : ${q(p.value)}`,
+    () => NAME_ADVICE,
+  ),
+  'nom-reserve': entry<{ what: 'equipe' | 'auteur'; value: string }>(
+    Usage,
+    (p) => `nom ${p.what === 'equipe' ? 'd’équipe' : 'd’auteur'} réservé : ${q(p.value)} (la boîte dossier l’utilise pour ses propres fichiers)`,
+    () => 'Choisissez un autre nom.',
+  ),
+  'cle-invalide': entry<{ key: string }>(
+    Usage,
+    (p) => `clé invalide : ${q(p.key)}`,
+    () =>
+      'Une clé a la forme contexte:<equipe>:<auteur>:<horodatage> (ou session:…), par exemple contexte:catalogue:alice:20261202-1412 ; « recuperer list --equipe <equipe> » les affiche.',
+  ),
+  horloge: entry<{ year: number }>(
+    Usage,
+    (p) => `l’horloge du poste indique l’an ${p.year} : aucune clé ne peut être datée`,
+    () => 'Corrigez la date du poste, puis publiez de nouveau.',
+  ),
+  'ttl-invalide': entry<{ raw: string; max: string }>(
+    Usage,
+    (p) => `durée de vie invalide : ${q(p.raw, 20)}`,
+    (p) => `Donnez --ttl en secondes ou en durée, entre 1 s et ${p.max} (exemples : --ttl 3600, --ttl 8h, --ttl 90min, --ttl 2j).`,
+  ),
+  'ttl-trop-long': entry<{ ttl: number; max: number; maxShown: string }>(
+    Usage,
+    (p) => `durée de vie trop longue : ${p.ttl} s dépasse le maximum de ${p.max} s (${p.maxShown})`,
+    () => 'Choisissez un --ttl plus court ; le maximum se règle avec CONTEXTE_TTL_MAX.',
+  ),
+  'duree-invalide': entry<{ raw: string }>(
+    Usage,
+    (p) => `durée invalide : ${q(p.raw, 20)}`,
+    () => 'Exemples : 30min, 2h, 7j.',
+  ),
+  'reglage-invalide': entry<{ variable: string; raw: string; expected: string }>(
+    Usage,
+    (p) => `${p.variable} invalide : ${q(p.raw, 20)}`,
+    (p) => `Donnez ${p.expected}.`,
+  ),
+  'reglage-secret-invalide': entry<{ variable: string; expected: string }>(
+    Usage,
+    (p) => `${p.variable} invalide (sa valeur n’est pas affichée : elle peut contenir un mot de passe)`,
+    (p) => `Forme attendue : ${p.expected}.`,
+  ),
+  'redis-non-configure': entry(
+    Usage,
+    () => 'aucune boîte Redis configurée : REDIS_HOST (ou REDIS_URL, REDIS_CLUSTER_NODES) n’est pas défini',
+    () => 'Dans le terminal qui lance OpenCode : export REDIS_HOST=<hôte> et export REDISCLI_AUTH=<mot de passe>.',
+  ),
+  'ca-illisible': entry<{ path: string }>(
+    Usage,
+    (p) => `REDIS_TLS_CA illisible : ${q(p.path, 200)}`,
+    () => 'Donnez le chemin d’un fichier PEM de certificats d’autorité.',
+  ),
+
+  // The mailbox (MailboxError, described by lib/cli/run.ts).
+  'boite-connexion-refusee': entry<{ box: string }>(
+    Unavailable,
+    (p) => `connexion refusée par ${p.box}`,
+    () => 'Le serveur Redis est-il démarré ? Vérifiez REDIS_HOST et REDIS_PORT.',
+  ),
+  'boite-injoignable': entry<{ box: string }>(
+    Unavailable,
+    (p) => `${p.box} est injoignable (aucune route réseau)`,
+    () => 'Vérifiez REDIS_HOST et le réseau.',
+  ),
+  'boite-muette': entry<{ box: string }>(
+    Unavailable,
+    (p) => `${p.box} ne répond pas à temps`,
+    () => 'Vérifiez l’adresse, le réseau et que le serveur n’est pas bloqué.',
+  ),
+  'boite-hote-inconnu': entry<{ box: string }>(
+    Unavailable,
+    (p) => `hôte inconnu : ${p.box}`,
+    () => 'Vérifiez REDIS_HOST (ou REDIS_URL).',
+  ),
+  'boite-tls': entry<{ box: string }>(
+    Unavailable,
+    (p) => `échec de la connexion TLS à ${p.box}`,
+    () => 'Vérifiez que le serveur parle TLS et que son certificat est reconnu (REDIS_TLS_CA).',
+  ),
+  'boite-mot-de-passe-requis': entry<{ box: string }>(
+    Denied,
+    (p) => `${p.box} demande un mot de passe`,
+    () => 'Définissez REDISCLI_AUTH dans le terminal qui lance OpenCode.',
+  ),
+  'boite-authentification': entry<{ box: string }>(
+    Denied,
+    (p) => `authentification refusée par ${p.box} : utilisateur ou mot de passe incorrect`,
+    () => 'Vérifiez REDISCLI_AUTH (et REDIS_USERNAME).',
+  ),
+  'boite-droits': entry<{ box: string }>(
+    Denied,
+    (p) => `${p.box} refuse cette opération à votre utilisateur (ACL)`,
+    () => 'Votre utilisateur Redis n’a pas ce droit : voyez avec qui administre la boîte.',
+  ),
+  'boite-memoire-pleine': entry<{ box: string }>(
+    Unavailable,
+    (p) => `${p.box} est plein (maxmemory atteint) : rien n’a été écrit`,
+    () => 'Voyez avec qui administre la boîte (maxmemory, ou des notes à retirer).',
+  ),
+  'boite-disque-plein': entry<{ box: string }>(
+    Unavailable,
+    (p) => `le disque de ${p.box} est plein : rien n’a été écrit`,
+    () => 'Libérez de la place sur ce disque, ou retirez des notes (recuperer supprimer).',
+  ),
+  'boite-lecture-seule': entry<{ box: string }>(
+    Unavailable,
+    (p) => `${p.box} est en lecture seule : rien n’a été écrit`,
+    (p) =>
+      p.box.startsWith('dossier')
+        ? 'Le système de fichiers est monté en lecture seule : choisissez un autre CONTEXTE_DIR.'
+        : 'Pointez REDIS_HOST vers le serveur principal, pas vers une réplique.',
+  ),
+  'boite-indisponible': entry<{ box: string }>(
+    Unavailable,
+    (p) => `${p.box} est indisponible (cluster incomplet ?)`,
+    () => 'Réessayez plus tard ou voyez avec qui administre la boîte.',
+  ),
+  'boite-pas-redis': entry<{ box: string; code: string }>(
+    Unavailable,
+    (p) => `${p.box} a répondu, mais pas comme un serveur Redis disponible (${p.code})`,
+    () => 'Vérifiez que REDIS_HOST et REDIS_PORT (ou REDIS_URL) désignent bien un serveur Redis, puis réessayez.',
+  ),
+  'boite-cle-libre': entry<{ box: string }>(
+    Conflict,
+    (p) => `${p.box} n’a plus de clé libre pour cette minute`,
+    () => 'Réessayez dans une minute.',
+  ),
+  'boite-chemin-refuse': entry<{ box: string; path: string }>(
+    Denied,
+    (p) => `${p.box} refuse le chemin ${q(p.path, 200)} : un lien ou un fichier a pris la place d’un de ses dossiers`,
+    (p) => `Examinez-le (ls -l ${q(p.path, 200)}) puis retirez-le ; la boîte ne suit jamais de lien.`,
+  ),
+  'boite-pas-un-dossier': entry<{ box: string; path: string }>(
+    Usage,
+    (p) => `CONTEXTE_DIR ne désigne pas un dossier : ${q(p.path, 200)}`,
+    () => 'Donnez à CONTEXTE_DIR le chemin d’un dossier (il est créé s’il n’existe pas).',
+  ),
+  'boite-dossier-illisible': entry<{ box: string; code: string }>(
+    Unavailable,
+    (p) => `${p.box} ne peut pas être lu ou écrit (${p.code})`,
+    () => 'Vérifiez que le dossier de la boîte est accessible en lecture et en écriture ; CONTEXTE_DIR en choisit un autre.',
+  ),
+  'boite-dossier-droits': entry<{ box: string; path: string; shared: boolean }>(
+    Denied,
+    (p) => `les droits de ${q(p.path, 200)} ne permettent pas cette opération (${p.box})`,
+    (p) =>
+      p.shared
+        ? `Boîte partagée : chaque fichier doit être lisible par le groupe, le journal et les dossiers modifiables par lui. Le propriétaire de ${q(p.path, 200)} peut corriger avec chmod g+rw (chmod 2770 pour un dossier).`
+        : `Boîte privée (0700/0600) : ${q(p.path, 200)} doit appartenir à l’utilisateur qui lance le programme. Pour partager la boîte, voyez le README (chgrp <groupe> et chmod 2770 sur sa racine).`,
+  ),
+
+  // A right refused, in the command's own terms.
+  'refus-lister-equipe': entry<Denial & { team: string }>(
+    Denied,
+    (p) => `l’utilisateur ${p.user} n’a pas le droit de lister l’équipe ${p.team} (${p.box})`,
+    () => 'Chacun ne lit que les notes de son équipe.',
+  ),
+  'refus-parcourir': entry<Denial>(
+    Denied,
+    (p) => `l’utilisateur ${p.user} n’a pas le droit de parcourir toute la boîte (${p.box})`,
+    () => 'Listez par équipe : recuperer list --equipe <equipe>.',
+  ),
+  'refus-lire': entry<Denial & { key: string }>(
+    Denied,
+    (p) => `l’utilisateur ${p.user} n’a pas le droit de lire ${p.key} (${p.box})`,
+    () => 'Chacun ne lit que les notes de son équipe.',
+  ),
+  'refus-supprimer': entry<Denial & { key: string }>(
+    Denied,
+    (p) => `l’utilisateur ${p.user} n’a pas le droit de supprimer ${p.key} (${p.box})`,
+    () => 'Un auteur ne supprime que ses propres notes ; la purge d’une équipe revient à qui administre la boîte.',
+  ),
+  'refus-purger': entry<Denial & { team: string }>(
+    Denied,
+    (p) => `l’utilisateur ${p.user} n’a pas le droit de purger l’équipe ${p.team} (${p.box})`,
+    () => 'La purge revient à qui administre la boîte.',
+  ),
+  'refus-journal': entry<Denial & { team: string }>(
+    Denied,
+    (p) => `l’utilisateur ${p.user} n’a pas le droit de lire le journal de l’équipe ${p.team} (${p.box})`,
+    () => 'Le journal se lit avec un compte d’administration de la boîte.',
+  ),
+  'refus-publier': entry<Denial & { team: string; author: string }>(
+    Denied,
+    (p) => `publication refusée : l’utilisateur ${p.user} n’a pas le droit d’écrire contexte:${p.team}:${p.author}:* (${p.box})`,
+    () => 'Un auteur ne publie que sous son propre nom et dans son équipe (droits ACL de la boîte).',
+  ),
+  'refus-audit': entry<Denial & { team: string }>(
+    Denied,
+    (p) => `l’utilisateur ${p.user} n’a pas les droits d’un audit (SCAN, lecture et écriture des clés de l’équipe ${p.team}) (${p.box})`,
+    () => 'L’audit se lance avec un compte d’administration de la boîte (REDIS_USERNAME et REDISCLI_AUTH de l’équipe plateforme).',
+  ),
+
+  // recuperer.
+  'cle-introuvable': entry<{ box: string; key: string; team: string }>(
+    NotFound,
+    (p) => `clé introuvable dans ${p.box} : ${p.key} (expirée, supprimée ou jamais publiée)`,
+    (p) => `Listez les notes disponibles avec : recuperer list --equipe ${p.team}`,
+  ),
+  'cadre-et-json': entry(
+    Usage,
+    () => '--cadre et --json s’excluent',
+    () => 'Utilisez --cadre pour lire la note, --json pour un traitement automatique.',
+  ),
+  'sortie-standard-seule': entry(
+    Usage,
+    () => '« - » (la note sur la sortie standard) s’utilise seul, sans --cadre, --json ni --force',
+    () => 'Exemple : recuperer get <cle> - | less',
+  ),
+  'motif-et-equipe': entry(
+    Usage,
+    () => 'un motif et --equipe ne se combinent pas',
+    () => "Donnez l’un ou l’autre : recuperer list --equipe <e>, ou recuperer list 'contexte:<e>:*'.",
+  ),
+  'auteur-sans-equipe': entry(
+    Usage,
+    () => '--auteur s’utilise avec --equipe',
+    () => 'Exemple : recuperer list --equipe <e> --auteur <a>.',
+  ),
+  'purge-non-confirmee': entry<{ team: string }>(
+    Usage,
+    (p) => `la purge retire toutes les notes de l’équipe ${p.team} : rien n’a été supprimé sans confirmation`,
+    (p) => `Ajoutez --oui pour confirmer : recuperer purger --equipe ${p.team} --oui`,
+  ),
+
+  // publier.
+  'auteur-manquant': entry(
+    Usage,
+    () => 'auteur manquant : ni troisième argument, ni REDIS_USERNAME',
+    () => 'Donnez l’auteur : publier <fichier> <equipe> <auteur> (ou définissez REDIS_USERNAME, l’utilisateur Redis).',
+  ),
+  'en-tete-different': entry<{ field: string; claimed: string; given: string }>(
+    Usage,
+    (p) => `l’en-tête de la note dit ${p.field} ${q(p.claimed, 64)}, la ligne de commande « ${p.given} » : rien n’a été publié`,
+    (p) => `Corrigez le champ ${p.field} de l’en-tête, ou publiez sous le nom qu’il donne s’il est juste.`,
+  ),
+
+  // admin.
+  'auteur-default': entry(
+    Usage,
+    () => '« default » est l’utilisateur d’administration de Redis : il ne peut pas devenir un auteur',
+    () => 'Choisissez un autre nom d’auteur.',
+  ),
+  'mot-de-passe-court': entry(
+    Usage,
+    () => 'CONTEXTE_MOT_DE_PASSE est trop court : 16 caractères au moins',
+    () => 'Choisissez un mot de passe plus long, ou donnez --fichier-mot-de-passe <f> pour en tirer un au hasard.',
+  ),
+  'mot-de-passe-absent': entry(
+    Usage,
+    () => 'aucun mot de passe n’est donné pour l’auteur',
+    () => 'Définissez CONTEXTE_MOT_DE_PASSE (16 caractères au moins), ou donnez --fichier-mot-de-passe <f> pour en tirer un au hasard.',
+  ),
+  'utilisateur-inconnu': entry<{ user: string; box: string }>(
+    NotFound,
+    (p) => `utilisateur Redis inconnu : ${q(p.user)} (rien n’a été révoqué sur ${p.box})`,
+    () => 'Vérifiez le nom : ACL LIST, avec un compte d’administration, liste les utilisateurs.',
+  ),
+
+  // The installer.
+  'agent-inconnu': entry<{ agent: string }>(
+    Usage,
+    (p) => `l’agent ${q(p.agent)} est inconnu`,
+    () => 'Choisissez --agent opencode ou --agent claude.',
+  ),
+  'global-et-repertoire': entry(
+    Usage,
+    () => '--global ne prend pas de répertoire de projet',
+    () => 'Retirez le répertoire (installation pour tous les projets) ou --global (pour ce projet).',
+  ),
+  'projet-introuvable': entry<{ path: string }>(
+    Usage,
+    (p) => `le répertoire de projet ${q(p.path)} est introuvable`,
+    () => 'Donnez le dossier du projet, ou lancez la commande depuis ce dossier.',
+  ),
+  'partage-non-desactive': entry<{ project: string; line: string }>(
+    Refused,
+    (p) => `le partage de session n’a pas pu être désactivé dans ${q(p.project, 200)}`,
+    (p) => `Ajoutez ${p.line} à la configuration d’OpenCode du projet, puis relancez l’installation pour vérifier.`,
+  ),
+  'pack-incomplet': entry<{ path: string }>(
+    Refused,
+    (p) => `le pack est incomplet : ${q(p.path, 200)} manque`,
+    () => 'Dans un clone du dépôt, lancez npm run build ; sinon réinstallez le paquet.',
+  ),
+  'installation-impossible': entry<{ path: string; code: string }>(
+    Refused,
+    (p) => `les skills ne peuvent pas être écrits dans ${q(p.path, 200)} (${p.code})`,
+    () => 'Vérifiez les droits de ce dossier (ls -ld), ou choisissez un autre projet.',
+  ),
+
+  'erreur-interne': entry(
+    Internal,
+    () => 'erreur interne inattendue',
+    () => 'Relancez avec CONTEXTE_DEBUG=1 pour la trace, et signalez-la.',
+  ),
+} as const;
+
+export type Reason = keyof typeof CATALOGUE;
+export type ParamsOf<R extends Reason> = Parameters<(typeof CATALOGUE)[R]['message']>[0];
