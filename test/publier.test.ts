@@ -158,7 +158,7 @@ describe('publier', () => {
   it('asks for --ttl=<valeur> when the value looks like an option', async () => {
     const result = await publier([await note(handoffNote()), uniqueTeam(), 'alice', '--ttl', '-1'], { env: redis.env });
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('valeur manquante ou ambiguë pour --ttl');
+    expect(result.stderr).toContain('--ttl n’a pas de valeur (ou elle commence par un tiret)');
   });
 
   it('lets CONTEXTE_TTL_MAX lower the maximum', async () => {

@@ -195,7 +195,7 @@ describe('recuperer list', () => {
     [['list', 'a', 'b'], 'trop d’arguments'],
     [['get'], 'argument manquant : <cle>'],
     [['effacer'], 'commande inconnue'],
-    [[], 'commande manquante'],
+    [[], 'aucune commande n’est donnée'],
   ])('refuses %j with a usage error', async (args, message) => {
     const result = await recuperer(args, { env: redis.env, cwd });
     expect(result.code).toBe(2);

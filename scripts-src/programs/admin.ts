@@ -12,7 +12,7 @@ import { asRedisCli, authorAcl, membershipCommands } from '../lib/mailbox/redis/
 import { parseTtlMax } from '../lib/mailbox/ttl.js';
 import { ExitCode } from '../lib/messages/exit-code.js';
 import { Failure, fail } from '../lib/messages/failure.js';
-import { escapeControls, } from '../lib/text/quote.js';
+import { escapeControls } from '../lib/text/quote.js';
 import { adminCommandLine } from './command-lines/admin.js';
 
 const program: Program = {

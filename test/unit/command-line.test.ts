@@ -43,14 +43,14 @@ describe('parse', () => {
   });
 
   it.each([
-    [recupererCommandLine, [], 'commande manquante', 'list, get, supprimer, purger, journal, boite'],
+    [recupererCommandLine, [], 'aucune commande n’est donnée', 'list, get, supprimer, purger, journal, boite'],
     [recupererCommandLine, ['effacer'], 'commande inconnue : « effacer »', 'Commandes de recuperer'],
     [recupererCommandLine, ['get'], 'argument manquant : <cle>', 'Usage : recuperer get <cle>'],
     [recupererCommandLine, ['list', 'a', 'b'], 'trop d’arguments : 1 au plus, 2 donnés', 'Usage : recuperer list [motif]'],
     [recupererCommandLine, ['get', 'k', '--equipe', 'x'], '--equipe ne s’applique pas à get', 'Usage : recuperer get'],
     [recupererCommandLine, ['journal'], 'option manquante : --equipe', 'Usage : recuperer journal --equipe <e>'],
     [recupererCommandLine, ['boite', '--nope'], 'option inconnue : --nope', 'recuperer --help'],
-    [publierCommandLine, ['n.md', 'e', '--ttl', '--json'], 'valeur manquante ou ambiguë pour --ttl', 'Écrivez --ttl=<valeur>'],
+    [publierCommandLine, ['n.md', 'e', '--ttl', '--json'], '--ttl n’a pas de valeur (ou elle commence par un tiret)', 'Écrivez --ttl=<valeur>'],
     [publierCommandLine, ['a', 'b', 'c', 'd', 'e'], 'trop d’arguments : 4 au plus, 5 donnés', 'Usage : publier <fichier> <equipe>'],
     [verifierCommandLine, [], 'argument manquant : <fichier>…', 'Usage : verifier <fichier>…'],
     [adminCommandLine, ['revoquer', 'bob', '--fichier-mot-de-passe', 'f'], '--fichier-mot-de-passe ne s’applique pas à revoquer', 'Usage : admin revoquer'],

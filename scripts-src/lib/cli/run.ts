@@ -88,7 +88,7 @@ function describeError(error: unknown): Failure {
 
 /** A mailbox failure in the catalogue's words; the folder's and Redis' "other" differ (a file system error, or a service that is not Redis). */
 function mailboxFailure({ failure, mailbox: box, context }: MailboxError): Failure {
-  const code = context.code ?? 'erreur inconnue';
+  const code = context.code ?? '';
   switch (failure) {
     case 'refused':
       return fail('boite-connexion-refusee', { box });

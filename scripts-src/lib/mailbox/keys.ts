@@ -93,12 +93,14 @@ export const redisKeys = {
   index: (team: string, author: string) => `contexte-index:{${team}}:${author}`,
   /** Stream of what `user` did in the team; its owner is the only writer, so its owner is who did it. */
   journal: (team: string, user: string) => `contexte-journal:{${team}}:${user}`,
-  journalPrefix: (team: string) => `contexte-journal:{${team}}:`,
   /** Glob patterns, for SCAN and for the ACL rules of `admin utilisateur`. */
   notesOf: (team: string, author = '*') => `contexte:${team}:${author}:*`,
   sessionsOf: (team: string, author = '*') => `session:${team}:${author}:*`,
   journalsOf: (team: string) => `contexte-journal:{${team}}:*`,
   indexesOf: (team: string) => `contexte-index:{${team}}:*`,
+  /** Whose index or journal a key found by scanning `indexesOf(team)` or `journalsOf(team)` is. */
+  authorOfIndex: (team: string, key: string) => key.slice(`contexte-index:{${team}}:`.length),
+  ownerOfJournal: (team: string, key: string) => key.slice(`contexte-journal:{${team}}:`.length),
   /** Set of the teams, written with their members: what `list` offers when a team is unknown (only to whoever may read it). */
   teams: 'contexte-equipes',
 };

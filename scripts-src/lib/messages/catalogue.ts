@@ -33,7 +33,7 @@ export const CATALOGUE = {
   // The command line (lib/cli/command-line.ts).
   'commande-manquante': entry<{ program: string; commands: string }>(
     Usage,
-    () => 'commande manquante',
+    () => 'aucune commande n’est donnée',
     (p) => `Commandes de ${p.program} : ${p.commands} (voir ${p.program} --help).`,
   ),
   'commande-inconnue': entry<{ program: string; name: string; commands: string }>(
@@ -48,7 +48,7 @@ export const CATALOGUE = {
   ),
   'valeur-manquante': entry<{ program: string; option: string }>(
     Usage,
-    (p) => `valeur manquante ou ambiguë pour ${p.option}`,
+    (p) => `${p.option} n’a pas de valeur (ou elle commence par un tiret)`,
     (p) => `Écrivez ${p.option}=<valeur> (voir ${p.program} --help).`,
   ),
   'option-sans-objet': entry<{ options: string; where: string; usage: string }>(
@@ -185,7 +185,7 @@ export const CATALOGUE = {
   // The mailbox (MailboxError, described by lib/cli/run.ts).
   'boite-connexion-refusee': entry<{ box: string }>(
     Unavailable,
-    (p) => `connexion refusée par ${p.box}`,
+    (p) => `connexion refusée par ${p.box} : aucun serveur n’écoute à cette adresse`,
     () => 'Le serveur Redis est-il démarré ? Vérifiez REDIS_HOST et REDIS_PORT.',
   ),
   'boite-injoignable': entry<{ box: string }>(
@@ -205,7 +205,7 @@ export const CATALOGUE = {
   ),
   'boite-tls': entry<{ box: string }>(
     Unavailable,
-    (p) => `échec de la connexion TLS à ${p.box}`,
+    (p) => `échec de la connexion TLS à ${p.box} : le serveur ne parle pas TLS, ou son certificat n’est pas reconnu`,
     () => 'Vérifiez que le serveur parle TLS et que son certificat est reconnu (REDIS_TLS_CA).',
   ),
   'boite-mot-de-passe-requis': entry<{ box: string }>(
@@ -248,7 +248,7 @@ export const CATALOGUE = {
   ),
   'boite-pas-redis': entry<{ box: string; code: string }>(
     Unavailable,
-    (p) => `${p.box} a répondu, mais pas comme un serveur Redis disponible (${p.code})`,
+    (p) => `${p.box} a répondu, mais pas comme un serveur Redis disponible${p.code ? ` (${p.code})` : ''}`,
     () => 'Vérifiez que REDIS_HOST et REDIS_PORT (ou REDIS_URL) désignent bien un serveur Redis, puis réessayez.',
   ),
   'boite-cle-libre': entry<{ box: string }>(
@@ -268,7 +268,7 @@ export const CATALOGUE = {
   ),
   'boite-dossier-illisible': entry<{ box: string; code: string }>(
     Unavailable,
-    (p) => `${p.box} ne peut pas être lu ou écrit (${p.code})`,
+    (p) => `${p.box} ne peut pas être lu ou écrit${p.code ? ` (${p.code})` : ''}`,
     () => 'Vérifiez que le dossier de la boîte est accessible en lecture et en écriture ; CONTEXTE_DIR en choisit un autre.',
   ),
   'boite-dossier-droits': entry<{ box: string; path: string; shared: boolean }>(
@@ -422,7 +422,7 @@ export const CATALOGUE = {
 
   'erreur-interne': entry(
     Internal,
-    () => 'erreur interne inattendue',
+    () => 'une erreur interne inattendue a arrêté le programme',
     () => 'Relancez avec CONTEXTE_DEBUG=1 pour la trace, et signalez-la.',
   ),
 } as const;

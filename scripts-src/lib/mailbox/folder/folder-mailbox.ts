@@ -61,8 +61,12 @@ export async function openFolderMailbox(root: string, options: FolderOptions): P
  */
 async function prepareRoot(root: string): Promise<Modes> {
   try {
-    await mkdir(root, { recursive: true, mode: 0o700 });
-    const info = await stat(root);
+    // A file at the root's place is named as such (mkdir would only say EEXIST).
+    const info = await stat(root).catch(async (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') throw error;
+      await mkdir(root, { recursive: true, mode: 0o700 });
+      return stat(root);
+    });
     if (!info.isDirectory()) throw new MailboxError('not-a-folder', `dossier ${root}`, { path: root });
     const shared = (info.mode & 0o2000) !== 0 && (info.mode & 0o070) !== 0;
     return shared ? { shared, directory: 0o2770, file: 0o640, appendable: 0o660 } : { shared, directory: 0o700, file: 0o600, appendable: 0o600 };
@@ -383,7 +387,7 @@ function toFolderError(error: unknown, label: string, shared: boolean): MailboxE
     case 'EROFS':
       return new MailboxError('read-only', label, { code });
     default:
-      return new MailboxError('other', label, { code: code ?? 'erreur inconnue', path: label.replace(/^dossier /, '') });
+      return new MailboxError('other', label, { ...(code ? { code } : {}), path: label.replace(/^dossier /, '') });
   }
 }
 

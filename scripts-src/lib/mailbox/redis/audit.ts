@@ -11,6 +11,7 @@ import { decodeEntry, type IndexEntry } from '../entry.js';
 import { buildKey, isValidName, type KeyParts, noteKeyOf, parseKey, redisKeys, sessionKeyOf } from '../keys.js';
 import { sha256Of } from '../publish.js';
 import { checkKey, foreignEntry, GHOST_ENTRY, type Vigilance } from '../verify.js';
+import { toMailboxError } from './connection.js';
 import { type RedisMailbox, secondsLeft } from './redis-mailbox.js';
 
 export interface AuditFinding extends Vigilance {
@@ -27,6 +28,15 @@ export interface AuditOptions {
 }
 
 export async function auditTeam(mailbox: RedisMailbox, team: string, options: AuditOptions): Promise<AuditFinding[]> {
+  try {
+    return await audit(mailbox, team, options);
+  } catch (error) {
+    // The audit talks to Redis directly: its failures (NOPERM without SCAN…) are classified like the mailbox's own.
+    throw toMailboxError(error, mailbox.label);
+  }
+}
+
+async function audit(mailbox: RedisMailbox, team: string, options: AuditOptions): Promise<AuditFinding[]> {
   const { client } = mailbox;
   const findings: AuditFinding[] = [];
   const add = (subject: string, found: Vigilance, corrected: boolean) => findings.push({ ...found, subject, corrected });
@@ -36,8 +46,8 @@ export async function auditTeam(mailbox: RedisMailbox, team: string, options: Au
     return parts?.team === team ? [parts] : [];
   });
   const members = new Set(await client.smembers(redisKeys.members(team)));
-  const prefix = redisKeys.index(team, '');
-  const owners = [...new Set([...members, ...(await mailbox.scan(redisKeys.indexesOf(team))).map((key) => key.slice(prefix.length))])].filter(isValidName);
+  const indexed = (await mailbox.scan(redisKeys.indexesOf(team))).map((key) => redisKeys.authorOfIndex(team, key));
+  const owners = [...new Set([...members, ...indexed])].filter(isValidName);
   const indexes = new Map<string, Map<string, IndexEntry>>();
 
   // Index entries: filed under their author, and naming a key that exists.
@@ -86,9 +96,8 @@ export async function auditTeam(mailbox: RedisMailbox, team: string, options: Au
   }
 
   // Journals: what their bookkeeping reveals (a record cannot be corrected).
-  const journalPrefix = redisKeys.journalPrefix(team);
   for (const key of await mailbox.scan(redisKeys.journalsOf(team))) {
-    const owner = key.slice(journalPrefix.length);
+    const owner = redisKeys.ownerOfJournal(team, key);
     for (const anomaly of await mailbox.journalAnomalies(team, owner)) add(owner, anomaly, false);
   }
 

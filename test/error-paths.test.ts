@@ -1,0 +1,351 @@
+/**
+ * Every error of the message catalogue, reached through the real bundles: its
+ * exit code, its one-line message and its advice, the same on standard error
+ * and in --json, and the invariants every message keeps (a verb or « : », an
+ * advice, no English code, no password or URL value). The catalogue cannot grow
+ * a reason that no scenario here (or one named test elsewhere) reaches.
+ */
+import { execFileSync } from 'node:child_process';
+import { copyFile, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENVIRONMENT } from '../scripts-src/lib/cli/environment.js';
+import { CATALOGUE, type Reason } from '../scripts-src/lib/messages/catalogue.js';
+import { handoffNote } from './helpers/notes.js';
+import { freePort, type RedisServer, randomPassword, startRedis } from './helpers/redis-server.js';
+import { adminPath, programPaths, repoRoot, runScript } from './helpers/run-program.js';
+
+/** Reasons reached only with a broken machine or server: where each is tested instead, or why it is not. */
+const REACHED_ELSEWHERE = {
+  'boite-muette': 'test/faults.test.ts (server frozen with SIGSTOP)',
+  'boite-memoire-pleine': 'test/faults.test.ts (maxmemory noeviction)',
+  'boite-lecture-seule': 'test/faults.test.ts (read-only replica)',
+  'boite-indisponible': 'test/faults.test.ts (Cluster with a master stopped)',
+  'boite-tls': 'test/tls.test.ts (untrusted certificate)',
+  'boite-dossier-droits': 'test/teammates/folder-teammates.test.ts (two Unix users, run as root)',
+  horloge: 'test/contract/mailbox-contract.ts (a clock outside the keys’ years, in-process)',
+  'boite-injoignable': 'not reproduced: needs a network without a route (EHOSTUNREACH)',
+  'boite-disque-plein': 'not reproduced: needs a full file system (ENOSPC)',
+  'erreur-interne': 'not reproduced: a bug; its message has no parameter',
+} satisfies Partial<Record<Reason, string>>;
+
+let dir: string;
+let redis: RedisServer;
+let notRedis: Server;
+let notRedisPort: number;
+let closedPort: number;
+const bystander = randomPassword();
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'contexte-erreurs-'));
+  redis = await startRedis();
+  await redis.admin.call('ACL', 'SETUSER', 'personne', 'on', `>${bystander}`, 'resetkeys', '-@all', '+@connection');
+  // A service that answers, but not as Redis (an HTTP server on the port).
+  notRedis = createServer((socket) => {
+    socket.on('data', () => socket.end('HTTP/1.1 400 Bad Request\r\n\r\n'));
+    socket.on('error', () => undefined);
+  });
+  await new Promise<void>((resolve) => notRedis.listen(0, '127.0.0.1', resolve));
+  notRedisPort = (notRedis.address() as { port: number }).port;
+  closedPort = await freePort();
+});
+afterAll(async () => {
+  notRedis?.close();
+  await redis?.stop();
+  await rm(dir, { recursive: true, force: true });
+});
+
+type Program = 'verifier' | 'publier' | 'recuperer' | 'lire' | 'admin' | 'contexte-skills';
+interface Scenario {
+  program: Program;
+  args: string[];
+  env?: () => Record<string, string>;
+  /** Prepares files (and Redis keys); returns the arguments that come first (a file to read, a subcommand). */
+  setup?: (folder: string) => Promise<string[] | undefined>;
+  /** Another copy of the program than the repository's. */
+  script?: (folder: string) => string;
+  /** The program has no --json for this command: the reason is recognised by its message. */
+  text?: RegExp;
+}
+
+const path = (program: Program) =>
+  program === 'admin'
+    ? adminPath
+    : program === 'contexte-skills'
+      ? join(repoRoot, 'dist', 'contexte-skills.js')
+      : programPaths[program as keyof typeof programPaths];
+const asPersonne = () => ({ ...redis.env, REDIS_USERNAME: 'personne', REDISCLI_AUTH: bystander });
+const note = async (folder: string, content = handoffNote()) => {
+  await writeFile(join(folder, 'note.md'), content);
+  return [join(folder, 'note.md')];
+};
+const KEY = 'contexte:catalogue:alice:20261202-1412';
+
+const SCENARIOS: Record<Exclude<Reason, keyof typeof REACHED_ELSEWHERE>, Scenario> = {
+  'commande-manquante': { program: 'recuperer', args: ['--json'] },
+  'commande-inconnue': { program: 'recuperer', args: ['effacer', '--json'] },
+  'option-inconnue': { program: 'verifier', args: ['--nope', '--json', 'a.md'] },
+  'valeur-manquante': { program: 'publier', args: ['n.md', 'e', '--json', '--ttl'] },
+  'option-sans-objet': { program: 'recuperer', args: ['get', KEY, '--equipe', 'x', '--json'] },
+  'argument-manquant': { program: 'lire', args: ['--json'] },
+  'trop-d-arguments': { program: 'admin', args: ['revoquer', 'a', 'b', '--json'] },
+  'option-manquante': { program: 'recuperer', args: ['journal', '--json'] },
+  'fichier-introuvable': { program: 'verifier', args: ['absent.md', '--json'] },
+  'fichier-dossier': { program: 'lire', args: ['--json'], setup: async (folder) => [folder] },
+  'fichier-special': {
+    program: 'lire',
+    args: ['--json'],
+    // A named pipe: reading it would wait for a writer forever.
+    setup: async (folder) => {
+      execFileSync('mkfifo', [join(folder, 'tube.md')]);
+      return [join(folder, 'tube.md')];
+    },
+  },
+  'fichier-vide': {
+    program: 'verifier',
+    args: ['--json'],
+    setup: async (folder) => {
+      await writeFile(join(folder, 'vide.md'), '');
+      return [join(folder, 'vide.md')];
+    },
+  },
+  'fichier-trop-gros': {
+    program: 'lire',
+    args: ['--json'],
+    setup: async (folder) => {
+      await writeFile(join(folder, 'gros.md'), Buffer.alloc(1024 * 1024 + 1, 'a'));
+      return [join(folder, 'gros.md')];
+    },
+  },
+  'fichier-illisible': {
+    program: 'verifier',
+    args: ['--json'],
+    // A file that cannot be opened as a file: a socket's path (ENXIO), whatever the user (root reads any mode).
+    setup: async (folder) => {
+      const socketPath = join(folder, 'prise');
+      const server = createServer();
+      await new Promise<void>((resolve) => server.listen(socketPath, resolve));
+      server.unref();
+      return [socketPath];
+    },
+  },
+  'fichier-existe': {
+    program: 'recuperer',
+    args: ['--json'],
+    env: () => redis.env,
+    setup: async (folder) => {
+      await redis.admin.set(KEY, handoffNote(), 'EX', 600);
+      await writeFile(join(folder, 'deja.md'), 'x');
+      return ['get', KEY, join(folder, 'deja.md')];
+    },
+  },
+  'ecriture-impossible': {
+    program: 'recuperer',
+    args: ['--json'],
+    env: () => redis.env,
+    setup: async (folder) => {
+      await redis.admin.set(KEY, handoffNote(), 'EX', 600);
+      await writeFile(join(folder, 'fichier'), 'x');
+      return ['get', KEY, join(folder, 'fichier', 'dessous.md')];
+    },
+  },
+  'sortie-hors-dossier-courant': {
+    program: 'recuperer',
+    args: ['get', KEY, '--json'],
+    env: () => redis.env,
+    setup: async (folder) => {
+      await redis.admin.set(KEY, handoffNote(), 'EX', 600);
+      await symlink(tmpdir(), join(folder, 'partage'));
+      return undefined;
+    },
+  },
+  'nom-invalide': { program: 'recuperer', args: ['list', '--equipe', 'cata*', '--json'] },
+  'nom-reserve': { program: 'recuperer', args: ['list', '--equipe', 'resume-x', '--json'] },
+  'cle-invalide': { program: 'recuperer', args: ['get', 'contexte:*', '--json'] },
+  'ttl-invalide': { program: 'publier', args: ['catalogue', 'alice', '--ttl', 'bientôt', '--json'], setup: note },
+  'ttl-trop-long': { program: 'publier', args: ['catalogue', 'alice', '--ttl', '30j', '--json'], setup: note },
+  'duree-invalide': { program: 'recuperer', args: ['journal', '--equipe', 'e', '--depuis', 'hier', '--json'] },
+  'reglage-invalide': { program: 'recuperer', args: ['list', '--equipe', 'e', '--json'], env: () => ({ CONTEXTE_TTL_MAX: 'une semaine' }) },
+  'reglage-secret-invalide': {
+    program: 'recuperer',
+    args: ['list', '--equipe', 'e', '--json'],
+    env: () => ({ REDIS_URL: `redis://alice:${redis.password}%zz@hote:6379` }),
+  },
+  'redis-non-configure': { program: 'admin', args: ['revoquer', 'bob', '--appliquer', '--json'] },
+  'ca-illisible': { program: 'recuperer', args: ['list', '--equipe', 'e', '--json'], env: () => ({ ...redis.env, REDIS_TLS_CA: '/absent/ca.pem' }) },
+  'boite-connexion-refusee': {
+    program: 'recuperer',
+    args: ['list', '--equipe', 'e', '--json'],
+    env: () => ({ REDIS_HOST: '127.0.0.1', REDIS_PORT: String(closedPort), REDISCLI_AUTH: redis.password }),
+  },
+  'boite-hote-inconnu': { program: 'recuperer', args: ['list', '--equipe', 'e', '--json'], env: () => ({ REDIS_HOST: 'hote-absent.invalid' }) },
+  'boite-mot-de-passe-requis': {
+    program: 'recuperer',
+    args: ['list', '--equipe', 'e', '--json'],
+    env: () => ({ REDIS_HOST: '127.0.0.1', REDIS_PORT: String(redis.port) }),
+  },
+  'boite-authentification': {
+    program: 'recuperer',
+    args: ['list', '--equipe', 'e', '--json'],
+    env: () => ({ ...redis.env, REDISCLI_AUTH: `${redis.password}-faux` }),
+  },
+  'boite-droits': { program: 'admin', args: ['revoquer', 'bob', '--appliquer', '--json'], env: asPersonne },
+  'boite-pas-redis': {
+    program: 'recuperer',
+    args: ['list', '--equipe', 'e', '--json'],
+    env: () => ({ REDIS_HOST: '127.0.0.1', REDIS_PORT: String(notRedisPort), REDISCLI_AUTH: redis.password }),
+  },
+  'boite-cle-libre': {
+    program: 'publier',
+    args: ['plein', 'alice', '--json'],
+    env: () => redis.env,
+    // Every stamp of this minute and the next is taken: publier tries 1,000 and gives up.
+    setup: async (folder) => {
+      const pipeline = redis.admin.pipeline();
+      for (const offset of [0, 60_000]) {
+        const minute = new Date(Date.now() + offset).toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 13);
+        for (let attempt = 1; attempt <= 1000; attempt++) pipeline.set(`contexte:plein:alice:${minute}${attempt > 1 ? `-${attempt}` : ''}`, 'x', 'EX', 300);
+      }
+      await pipeline.exec();
+      return note(folder, handoffNote({ equipe: 'plein' }));
+    },
+  },
+  'boite-chemin-refuse': {
+    program: 'publier',
+    args: ['catalogue', 'alice', '--json'],
+    env: () => ({ CONTEXTE_DIR: join(dir, 'boite-piegee') }),
+    setup: async (folder) => {
+      await mkdir(join(dir, 'boite-piegee'), { recursive: true, mode: 0o700 });
+      await symlink(tmpdir(), join(dir, 'boite-piegee', 'catalogue'));
+      return note(folder);
+    },
+  },
+  'boite-pas-un-dossier': {
+    program: 'publier',
+    args: ['catalogue', 'alice', '--json'],
+    env: () => ({ CONTEXTE_DIR: join(dir, 'un-fichier') }),
+    setup: async (folder) => {
+      await writeFile(join(dir, 'un-fichier'), 'x');
+      return note(folder);
+    },
+  },
+  'boite-dossier-illisible': {
+    program: 'recuperer',
+    args: ['list', '--equipe', 'e', '--json'],
+    env: () => ({ CONTEXTE_DIR: join(dir, 'un-fichier-aussi', 'boite') }),
+    setup: async () => {
+      await writeFile(join(dir, 'un-fichier-aussi'), 'x');
+      return undefined;
+    },
+  },
+  'refus-lister-equipe': { program: 'recuperer', args: ['list', '--equipe', 'catalogue', '--json'], env: asPersonne },
+  'refus-parcourir': { program: 'recuperer', args: ['list', '--json'], env: asPersonne },
+  'refus-lire': { program: 'recuperer', args: ['get', KEY, '--json'], env: asPersonne },
+  'refus-supprimer': { program: 'recuperer', args: ['supprimer', KEY, '--json'], env: asPersonne },
+  'refus-purger': { program: 'recuperer', args: ['purger', '--equipe', 'catalogue', '--oui', '--json'], env: asPersonne },
+  'refus-journal': { program: 'recuperer', args: ['journal', '--equipe', 'catalogue', '--json'], env: asPersonne },
+  'refus-publier': { program: 'publier', args: ['catalogue', 'alice', '--json'], env: asPersonne, setup: note },
+  'refus-audit': { program: 'admin', args: ['audit', '--equipe', 'catalogue', '--json'], env: asPersonne },
+  'cle-introuvable': { program: 'recuperer', args: ['get', 'contexte:catalogue:alice:20200101-0000', '--json'], env: () => redis.env },
+  'cadre-et-json': { program: 'recuperer', args: ['get', KEY, '--cadre', '--json'] },
+  'sortie-standard-seule': { program: 'recuperer', args: ['get', KEY, '-', '--force', '--json'] },
+  'motif-et-equipe': { program: 'recuperer', args: ['list', 'contexte:*', '--equipe', 'e', '--json'] },
+  'auteur-sans-equipe': { program: 'recuperer', args: ['list', '--auteur', 'alice', '--json'] },
+  'purge-non-confirmee': { program: 'recuperer', args: ['purger', '--equipe', 'catalogue', '--json'] },
+  'auteur-manquant': { program: 'publier', args: ['catalogue', '--json'], setup: note },
+  'en-tete-different': { program: 'publier', args: ['catalogue', 'bob', '--json'], setup: note },
+  'auteur-default': { program: 'admin', args: ['utilisateur', 'catalogue', 'default', '--json'] },
+  'mot-de-passe-court': { program: 'admin', args: ['utilisateur', 'catalogue', 'bob', '--json'], env: () => ({ CONTEXTE_MOT_DE_PASSE: 'court' }) },
+  'mot-de-passe-absent': { program: 'admin', args: ['utilisateur', 'catalogue', 'bob', '--json'] },
+  'utilisateur-inconnu': { program: 'admin', args: ['revoquer', 'personne-de-connu', '--appliquer', '--json'], env: () => redis.env },
+  'agent-inconnu': { program: 'contexte-skills', args: ['--agent', 'vim'], text: /^l’agent « vim » est inconnu$/ },
+  'global-et-repertoire': { program: 'contexte-skills', args: ['--global', '.'], text: /^--global ne prend pas de répertoire de projet$/ },
+  'projet-introuvable': { program: 'contexte-skills', args: ['absent'], text: /^le répertoire de projet « absent » est introuvable$/ },
+  'partage-non-desactive': {
+    program: 'contexte-skills',
+    args: [],
+    text: /^le partage de session n’a pas pu être désactivé dans /,
+    setup: async (folder) => {
+      await writeFile(join(folder, 'opencode.json'), '{ pas du json');
+      return [folder];
+    },
+  },
+  'pack-incomplet': {
+    program: 'contexte-skills',
+    args: [],
+    text: /^le pack est incomplet : .* manque$/,
+    // A copy of the installer without the skills beside it, as a broken download would leave it.
+    setup: async (folder) => {
+      await mkdir(join(folder, 'paquet', 'dist'), { recursive: true });
+      await mkdir(join(folder, 'paquet', 'skills'), { recursive: true });
+      await copyFile(path('contexte-skills'), join(folder, 'paquet', 'dist', 'contexte-skills.js'));
+      return [folder];
+    },
+    script: (folder) => join(folder, 'paquet', 'dist', 'contexte-skills.js'),
+  },
+  'installation-impossible': {
+    program: 'contexte-skills',
+    args: [],
+    text: /^les skills ne peuvent pas être écrits dans .* \((ENOTDIR|EEXIST)\)$/,
+    setup: async (folder) => {
+      await writeFile(join(folder, '.opencode'), 'un fichier à la place du dossier');
+      return [folder];
+    },
+  },
+};
+
+interface Seen {
+  reason: Reason;
+  code: number | null;
+  message: string;
+  advice: string;
+  output: string;
+}
+const seen = new Map<Reason, Seen>();
+
+describe('every error of the catalogue, through the real programs', () => {
+  it.each(Object.entries(SCENARIOS) as Array<[Reason, Scenario]>)('%s', async (reason, scenario) => {
+    const folder = await mkdtemp(join(dir, 'cas-'));
+    const extra = (await scenario.setup?.(folder)) ?? [];
+    const script = scenario.script?.(folder) ?? path(scenario.program);
+    const result = await runScript(script, [...extra, ...scenario.args], { env: scenario.env?.() ?? {}, cwd: folder, timeoutMs: 30_000 });
+    // The error is the last two lines of standard error: the message, then the advice.
+    const error = new RegExp(`(?:^|\\n)${scenario.program} : (.+)\\n {2}→ (.+)\\n$`).exec(result.stderr);
+    expect(error, result.stderr).not.toBeNull();
+    const [, message, advice] = error as unknown as [string, string, string];
+    expect(result.code).toBe(CATALOGUE[reason].exit);
+    if (scenario.text) expect(message).toMatch(scenario.text);
+    else {
+      const json = JSON.parse(result.stdout) as { erreur: { code: number; raison: string; message: string; conseil: string } };
+      expect(json.erreur).toEqual({ code: CATALOGUE[reason].exit, raison: reason, message, conseil: advice });
+    }
+    seen.set(reason, { reason, code: result.code, message, advice, output: result.stdout + result.stderr });
+  });
+
+  it('keeps the invariants of a message on every error above', () => {
+    const variables = new Set(Object.keys(ENVIRONMENT));
+    const secrets = [redis.password, bystander];
+    for (const { reason, message, advice, output } of seen.values()) {
+      // A verb or « : » after the subject: never a bare noun phrase (« la note introuvable »).
+      expect(message, reason).toMatch(/ : |\b(est|sont|a|ont|ne|n’|s’|refuse|demande|manque|dit|mène|prend)\b/);
+      expect(advice, reason).toMatch(/^[A-ZÉÀ«].{10,}/);
+      // No code of a parser or library in English (MISSING_CHAR, ERR_…): only the variables the README documents.
+      const codes = [...`${message} ${advice}`.matchAll(/\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b/g)].map((match) => match[0]);
+      expect(
+        codes.filter((code) => !variables.has(code)),
+        reason,
+      ).toEqual([]);
+      // (The mailbox's label is the user's own setting: a host named *.invalid is theirs.)
+      expect(`${message} ${advice}`.replace(/\b(redis|dossier) \S+/g, ''), reason).not.toMatch(/\b(undefined|null|NaN|Error|Cannot|failed|invalid)\b/);
+      for (const secret of secrets) expect(output, reason).not.toContain(secret);
+    }
+  });
+
+  it('reaches every reason of the catalogue here, or names where it is reached', () => {
+    const reasons = Object.keys(CATALOGUE) as Reason[];
+    expect(reasons.filter((reason) => !(reason in SCENARIOS) && !(reason in REACHED_ELSEWHERE))).toEqual([]);
+    expect(Object.keys(REACHED_ELSEWHERE).filter((reason) => !reasons.includes(reason as Reason))).toEqual([]);
+  });
+});
