@@ -332,7 +332,7 @@ const usageCases: UsageCase[] = [
   { label: 'publier --non-expurge=oui', program: 'publier', args: ({ note }) => [note, 'catalogue', 'alice', '--non-expurge=oui'] },
   { label: 'publier --json=1', program: 'publier', args: ({ note }) => [note, 'catalogue', 'alice', '--json=1'] },
   // recuperer
-  { label: 'recuperer without a command', program: 'recuperer', args: () => [], message: /commande manquante/ },
+  { label: 'recuperer without a command', program: 'recuperer', args: () => [], message: /aucune commande n’est donnée/ },
   { label: 'recuperer with an unknown command', program: 'recuperer', args: () => ['lister'], message: /commande inconnue/ },
   { label: 'recuperer with an upper-case command', program: 'recuperer', args: () => ['LIST'], message: /commande inconnue/ },
   { label: 'recuperer with an unknown option', program: 'recuperer', args: () => ['list', '--bogus'], message: /option inconnue/ },
@@ -374,7 +374,7 @@ const usageCases: UsageCase[] = [
   { label: 'recuperer journal --oui', program: 'recuperer', args: () => ['journal', '--equipe', 'catalogue', '--oui'] },
   { label: 'recuperer journal --depuis without a value', program: 'recuperer', args: () => ['journal', '--equipe', 'catalogue', '--depuis'] },
   // admin
-  { label: 'admin without a command', program: 'admin', args: () => [], message: /commande manquante/ },
+  { label: 'admin without a command', program: 'admin', args: () => [], message: /aucune commande n’est donnée/ },
   { label: 'admin with an unknown command', program: 'admin', args: () => ['supprimer', 'alice'], message: /commande inconnue/ },
   { label: 'admin utilisateur without arguments', program: 'admin', args: () => ['utilisateur'] },
   { label: 'admin utilisateur with the team only', program: 'admin', args: () => ['utilisateur', 'catalogue'] },

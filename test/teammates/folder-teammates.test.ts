@@ -113,7 +113,7 @@ describe.skipIf(!isRoot)('a folder mailbox shared by two Unix users of one group
     await symlink(target, join(box, team, 'journal.jsonl'));
     const result = await publish('ctxalice', team);
     expect(result.code).toBe(5);
-    expect(result.stderr).toContain('chemin refusé');
+    expect(result.stderr).toContain('refuse le chemin');
     expect(result.stderr).not.toMatch(/ACL/);
     expect(await readFile(target, 'utf8')).toBe('intact\n');
   });
