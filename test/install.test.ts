@@ -185,4 +185,27 @@ describe('install.sh', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(message);
   });
+
+  it.each([
+    ['without node in the PATH', undefined, /^install\.sh : node est introuvable dans le PATH\n {2}→ Installez Node\.js 18/],
+    [
+      'with Node 16',
+      'v16.20.2',
+      /^install\.sh : Node\.js v16\.20\.2 est trop ancien : la version 18 ou plus récente est requise\n {2}→ Mettez Node\.js à jour/,
+    ],
+  ])('stops %s: exit 1, what is wrong and what to do', async (_, version, message) => {
+    // A PATH holding only a stand-in node (or nothing): install.sh must stop before running anything.
+    const bin = await mkdtemp(join(root, 'bin-'));
+    if (version)
+      await writeFile(join(bin, 'node'), `#!/bin/sh\ncase "$1" in --version) echo ${version};; *) echo ${version.slice(1).split('.')[0]};; esac\n`, {
+        mode: 0o755,
+      });
+    const result = await run('/bin/bash', [join(repoRoot, 'install.sh'), join(root, 'jamais')], { env: { PATH: bin, HOME: root } }).then(
+      () => ({ code: 0, stderr: '' }),
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(message);
+    expect(existsSync(join(root, 'jamais'))).toBe(false);
+  });
 });
