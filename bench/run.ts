@@ -70,7 +70,8 @@ try {
   console.log('Préparation…');
   const note = join(work, 'CONTEXTE-2026-12-02-alice.md');
   const steps = Array.from({ length: 140 }, (_, index) => `- étape ${index} : \`npm test -- module${index}\` passe, voir src/module${index}.ts`).join('\n');
-  writeFileSync(note, handoffNote({ extra: `${steps}\n` }));
+  // The header names the team and the author it is published under (publier refuses a note that says otherwise).
+  writeFileSync(note, handoffNote({ equipe: 'banc', extra: `${steps}\n` }));
   const noteSize = statSync(note).size;
   const key = (JSON.parse(run(process.execPath, [programPaths.publier, note, 'banc', 'alice', '--json']).stdout) as { cle: string }).cle;
   const port = String(redis.port);
@@ -148,6 +149,8 @@ try {
   console.log('Export de session de 20 Mio…');
   const exported = join(work, 'session-alice.json');
   writeFileSync(exported, largeExport(20 * 1024 * 1024));
+  const bigNote = join(work, 'CONTEXTE-gros.md');
+  writeFileSync(bigNote, handoffNote({ equipe: 'gros' }));
   const exportSize = statSync(exported).size;
   const hasTime = existsSync('/usr/bin/time');
   const measured = (args: string[]) => {
@@ -159,7 +162,7 @@ try {
   const bigGet: number[] = [];
   const memory = { publish: [] as number[], get: [] as number[] };
   for (let round = 0; round < 5; round++) {
-    const publish = measured([programPaths.publier, note, 'gros', 'alice', exported, '--json']);
+    const publish = measured([programPaths.publier, bigNote, 'gros', 'alice', exported, '--json']);
     const sessionKey = (JSON.parse(publish.stdout) as { cle_session: string }).cle_session;
     const get = measured([programPaths.recuperer, 'get', sessionKey, `session-${round}.json`]);
     bigPublish.push(publish.ms);
