@@ -222,8 +222,11 @@ function table(title: string, rows: string[][]): string {
 export function wrap(text: string, width: number, indent: string): string {
   const lines: string[] = [];
   let line = '';
-  // French spacing stays with its word: « x », a ; b, a : b never break at the guillemet or before the sign.
-  const glued = text.replace(/« /g, '«\u00a0').replace(/ ([»;:?!])/g, '\u00a0$1');
+  // French spacing stays with its word: « x », a ; b, a : b, « ex. x » never break at the guillemet, before the sign or after « ex. ».
+  const glued = text
+    .replace(/« /g, '«\u00a0')
+    .replace(/ ([»;:?!])/g, '\u00a0$1')
+    .replace(/\bex\. /g, 'ex.\u00a0');
   for (const word of glued.split(/[ \t\r\n]+/).filter(Boolean)) {
     if (line !== '' && line.length + 1 + word.length > width) {
       lines.push(line);
