@@ -97,9 +97,10 @@ async function audit(team: string, correct: boolean, json: boolean, env: NodeJS.
   const mailbox = await openRedisMailbox(readRedisSettings(env), options);
   try {
     const findings = await explainDenied(
+      mailbox,
       auditTeam(mailbox, team, { correct, ttlMaxSeconds: options.ttlMaxSeconds, summarize: (note) => readNoteHeader(note.toString('utf8')).summary }),
       'refus-audit',
-      { user: mailbox.user, box: mailbox.label, team },
+      { team },
     );
     if (json) {
       printJson({

@@ -54,9 +54,10 @@ const program: Program = {
     const mailbox = await openMailbox(env);
     try {
       const publication = await explainDenied(
+        mailbox,
         mailbox.publish({ team, author, note, session, ttlSeconds, now: new Date(), summary: header.summary }),
         'refus-publier',
-        { user: mailbox.user, box: mailbox.label, team, author },
+        { team, author },
       );
       const sharing = sharingDisabled(process.cwd(), env) === false ? [SHARING_ON] : [];
       if (json) {

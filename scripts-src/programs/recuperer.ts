@@ -121,12 +121,10 @@ async function list(mailbox: Mailbox, query: ListQuery, ttlMax: number, json: bo
   process.stdout.write(notices.map((notice) => `${notice}\n`).join(''));
 }
 
-const denied = (mailbox: Mailbox, query: ListQuery) => {
-  const who = { user: mailbox.user, box: mailbox.label };
-  return 'team' in query
-    ? explainDenied(mailbox.list(query), 'refus-lister-equipe', { ...who, team: query.team })
-    : explainDenied(mailbox.list(query), 'refus-parcourir', who);
-};
+const denied = (mailbox: Mailbox, query: ListQuery) =>
+  'team' in query
+    ? explainDenied(mailbox, mailbox.list(query), 'refus-lister-equipe', { team: query.team })
+    : explainDenied(mailbox, mailbox.list(query), 'refus-parcourir', {});
 
 /** The workshop's `list 'contexte:<equipe>:*'` scans where SCAN is allowed (old scripts' notes included), else reads the team's index. */
 async function listWithFallback(mailbox: Mailbox, query: ListQuery): Promise<Listing> {
@@ -229,7 +227,7 @@ function formatSize(bytes: number): string {
 }
 
 async function get(mailbox: Mailbox, key: string, target: Target, options: { force: boolean; json: boolean; frame: boolean }): Promise<void> {
-  const fetched = await explainDenied(mailbox.get(key), 'refus-lire', { user: mailbox.user, box: mailbox.label, key });
+  const fetched = await explainDenied(mailbox, mailbox.get(key), 'refus-lire', { key });
   if (fetched === undefined) throw fail('cle-introuvable', { box: mailbox.label, key, team: requireKey(key).team });
   const { value, vigilance } = fetched;
   if (target.path === '-') return toStandardOutput(value, key, mailbox.label, vigilance);
@@ -277,20 +275,20 @@ function toStandardOutput(value: Buffer, key: string, label: string, vigilance: 
 }
 
 async function remove(mailbox: Mailbox, key: string, json: boolean): Promise<void> {
-  const removed = await explainDenied(mailbox.remove(key), 'refus-supprimer', { user: mailbox.user, box: mailbox.label, key });
+  const removed = await explainDenied(mailbox, mailbox.remove(key), 'refus-supprimer', { key });
   if (removed.length === 0) throw fail('cle-introuvable', { box: mailbox.label, key, team: requireKey(key).team });
   if (json) printJson({ supprimees: removed, boite: mailbox.label });
   else process.stdout.write(`${removed.map((deleted) => `Supprimé : ${deleted}`).join('\n')}\nBoîte : ${mailbox.label}\n`);
 }
 
 async function purge(mailbox: Mailbox, team: string, json: boolean): Promise<void> {
-  const count = await explainDenied(mailbox.purge(team), 'refus-purger', { user: mailbox.user, box: mailbox.label, team });
+  const count = await explainDenied(mailbox, mailbox.purge(team), 'refus-purger', { team });
   if (json) printJson({ equipe: team, supprimees: count, boite: mailbox.label });
   else process.stdout.write(`Purgé : ${count} clé(s) de l’équipe ${team}\nBoîte : ${mailbox.label} (le journal est gardé)\n`);
 }
 
 async function journal(mailbox: Mailbox, team: string, since: Date, json: boolean): Promise<void> {
-  const { events, anomalies } = await explainDenied(mailbox.journal(team, since), 'refus-journal', { user: mailbox.user, box: mailbox.label, team });
+  const { events, anomalies } = await explainDenied(mailbox, mailbox.journal(team, since), 'refus-journal', { team });
   const shown = (event: JournalEvent) => ({
     quand: event.at.toISOString(),
     evenement: event.kind,

@@ -4,7 +4,8 @@
  * and JSON output.
  * Programs never call process.exit.
  */
-import { MailboxError } from '../mailbox/errors.js';
+import type { Mailbox } from '../mailbox/contract.js';
+import { MailboxError, type MailboxFailure } from '../mailbox/errors.js';
 import type { ParamsOf, Reason } from '../messages/catalogue.js';
 import { ExitCode } from '../messages/exit-code.js';
 import { Failure, fail } from '../messages/failure.js';
@@ -36,15 +37,21 @@ type DenialReason = Extract<Reason, `refus-${string}`>;
 
 /**
  * Says in the command's own terms what a right refused by Redis (ACL NOPERM)
- * means, instead of the generic message. A folder's refusal names its file and
- * the mode to fix: it keeps its own message.
+ * means, instead of the generic message: the reason names the mailbox's user
+ * and label, `details` the rest. A folder's refusal names its file and the mode
+ * to fix: it keeps its own message.
  */
-export async function explainDenied<T, R extends DenialReason>(operation: Promise<T>, reason: R, params: ParamsOf<R>): Promise<T> {
+export async function explainDenied<T, R extends DenialReason>(
+  mailbox: Pick<Mailbox, 'user' | 'label'>,
+  operation: Promise<T>,
+  reason: R,
+  details: Omit<ParamsOf<R>, 'user' | 'box'>,
+): Promise<T> {
   try {
     return await operation;
   } catch (error) {
     if (error instanceof MailboxError && error.failure === 'no-permission' && error.context.path === undefined) {
-      throw new Failure(reason, params, { cause: error });
+      throw new Failure(reason, { ...details, user: mailbox.user, box: mailbox.label }, { cause: error });
     }
     throw error;
   }
@@ -86,43 +93,38 @@ function describeError(error: unknown): Failure {
   return fail('erreur-interne');
 }
 
-/** A mailbox failure in the catalogue's words; the folder's and Redis' "other" differ (a file system error, or a service that is not Redis). */
+/** The reasons whose only parameter is the mailbox's label. */
+type BoxReason = { [R in Reason]: { box: string } extends ParamsOf<R> ? (ParamsOf<R> extends { box: string } ? R : never) : never }[Reason];
+
+/** Mailbox failures said the same way whatever the backend. */
+const BOX_FAILURES = {
+  refused: 'boite-connexion-refusee',
+  unreachable: 'boite-injoignable',
+  timeout: 'boite-muette',
+  'unknown-host': 'boite-hote-inconnu',
+  tls: 'boite-tls',
+  'auth-required': 'boite-mot-de-passe-requis',
+  'auth-failed': 'boite-authentification',
+  'out-of-memory': 'boite-memoire-pleine',
+  'disk-full': 'boite-disque-plein',
+  'read-only': 'boite-lecture-seule',
+  unavailable: 'boite-indisponible',
+  'no-free-key': 'boite-cle-libre',
+} as const satisfies Partial<Record<MailboxFailure, BoxReason>>;
+
+/** A mailbox failure in the catalogue's words; where the folder names a path, and Redis' "other" (a service that is not Redis), differ. */
 function mailboxFailure({ failure, mailbox: box, context }: MailboxError): Failure {
-  const code = context.code ?? '';
+  const { path, code = '' } = context;
   switch (failure) {
-    case 'refused':
-      return fail('boite-connexion-refusee', { box });
-    case 'unreachable':
-      return fail('boite-injoignable', { box });
-    case 'timeout':
-      return fail('boite-muette', { box });
-    case 'unknown-host':
-      return fail('boite-hote-inconnu', { box });
-    case 'tls':
-      return fail('boite-tls', { box });
-    case 'auth-required':
-      return fail('boite-mot-de-passe-requis', { box });
-    case 'auth-failed':
-      return fail('boite-authentification', { box });
     case 'no-permission':
-      return context.path === undefined
-        ? fail('boite-droits', { box })
-        : fail('boite-dossier-droits', { box, path: context.path, shared: context.shared === true });
-    case 'out-of-memory':
-      return fail('boite-memoire-pleine', { box });
-    case 'disk-full':
-      return fail('boite-disque-plein', { box });
-    case 'read-only':
-      return fail('boite-lecture-seule', { box });
-    case 'unavailable':
-      return fail('boite-indisponible', { box });
-    case 'no-free-key':
-      return fail('boite-cle-libre', { box });
+      return path === undefined ? fail('boite-droits', { box }) : fail('boite-dossier-droits', { box, path, shared: context.shared === true });
     case 'unsafe-path':
-      return fail('boite-chemin-refuse', { box, path: context.path ?? box });
+      return fail('boite-chemin-refuse', { box, path: path ?? box });
     case 'not-a-folder':
-      return fail('boite-pas-un-dossier', { box, path: context.path ?? box });
+      return fail('boite-pas-un-dossier', { box, path: path ?? box });
     case 'other':
-      return context.path === undefined ? fail('boite-pas-redis', { box, code }) : fail('boite-dossier-illisible', { box, code });
+      return path === undefined ? fail('boite-pas-redis', { box, code }) : fail('boite-dossier-illisible', { box, code });
+    default:
+      return fail(BOX_FAILURES[failure], { box });
   }
 }
