@@ -11,7 +11,7 @@ import { COMMAND_LINES } from '../programs/command-lines/all.js';
 
 const cell = (text: string) => text.replaceAll('|', '\\|');
 
-export function exitCodesTable(): string {
+function exitCodesTable(): string {
   const rows = exitCodeHelp.map(([code, meaning]) => {
     const programs = COMMAND_LINES.filter((spec) => exitCodesOf(spec).some(([returned]) => returned === code)).map((spec) => `\`${spec.name}\``);
     return `| ${code} | ${cell(meaning)} | ${programs.join(', ')} |`;
@@ -19,7 +19,7 @@ export function exitCodesTable(): string {
   return ['| Code | Sens | Programmes |', '| --- | --- | --- |', ...rows].join('\n');
 }
 
-export function environmentTable(): string {
+function environmentTable(): string {
   const rows = (Object.keys(ENVIRONMENT) as EnvironmentVariable[]).map((name) => {
     const programs = COMMAND_LINES.filter((spec) => spec.environment.includes(name)).map((spec) => `\`${spec.name}\``);
     return `| \`${name}\` | ${cell(ENVIRONMENT[name])} | ${programs.join(', ') || 'tous'} |`;
@@ -27,9 +27,9 @@ export function environmentTable(): string {
   return ['| Variable | Rôle | Lue par |', '| --- | --- | --- |', ...rows].join('\n');
 }
 
-export const README_TABLES = { 'codes-de-sortie': exitCodesTable, environnement: environmentTable };
+const README_TABLES = { 'codes-de-sortie': exitCodesTable, environnement: environmentTable };
 
-/** The README with each generated table replaced between `<!-- table: name -->` and `<!-- fin de table -->`. */
+/** The README with each generated table replaced between `<!-- table générée : name (npm run docs) -->` and `<!-- fin de table -->`. */
 export function withTables(readme: string): string {
   let text = readme;
   for (const [name, render] of Object.entries(README_TABLES)) {

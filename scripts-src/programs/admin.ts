@@ -57,7 +57,7 @@ async function authorPassword(fromEnv: string | undefined, file: string | undefi
     await handle.close();
   } catch (error) {
     const code = (error as { code?: string }).code;
-    if (code === 'EEXIST') throw fail('fichier-existe', { path: file, option: '' });
+    if (code === 'EEXIST') throw fail('fichier-existe', { path: file });
     throw fail('ecriture-impossible', { path: file, code: code ?? 'erreur inconnue' });
   }
   return password;

@@ -8,7 +8,7 @@ import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { ExitCode, exitCodeHelp } from '../messages/exit-code.js';
 import { fail } from '../messages/failure.js';
 import { quoteForMessage } from '../text/quote.js';
-import { type EnvironmentVariable, environmentRole } from './environment.js';
+import { ENVIRONMENT, type EnvironmentVariable } from './environment.js';
 
 export interface OptionSpec {
   /** Without the dashes: `equipe` for --equipe. */
@@ -58,7 +58,7 @@ export interface ProgramSpec {
   meanings: Partial<Record<ExitCode, string>>;
 }
 
-export type OptionValues = Record<string, string | boolean | undefined>;
+type OptionValues = Record<string, string | boolean | undefined>;
 
 /** What the program is asked to do: the parse of argv against its table. */
 export interface Command {
@@ -122,8 +122,7 @@ function tokenize(spec: ProgramSpec, argv: string[]): { values: OptionValues; po
 
 function usageLine(spec: ProgramSpec, command: CommandSpec): string {
   const options = command.options.map((name) => {
-    const option = optionOf(spec, name);
-    const shown = option.value === undefined ? `--${name}` : `--${name} ${option.value}`;
+    const shown = optionShown(optionOf(spec, name));
     return command.required?.includes(name) ? shown : `[${shown}]`;
   });
   return [
@@ -176,7 +175,7 @@ export function renderHelp(spec: ProgramSpec, commandName?: string): string {
     hasSubcommands(spec) && !one ? `affiche cette aide ; ${spec.name} <commande> --help : l’aide d’une commande` : 'affiche cette aide',
   ]);
   sections.push(table('Options :', optionRows));
-  const variables = unique(spec.environment.map((name) => [name, environmentRole(name)]));
+  const variables = unique(spec.environment.map((name) => [name, ENVIRONMENT[name]]));
   if (variables.length > 0) sections.push(table('Environnement :', variables));
   if (spec.notes && !one) sections.push(spec.notes.trimEnd());
   sections.push(exitCodesSection(spec, one));
@@ -210,8 +209,8 @@ function unique(rows: string[][]): string[][] {
 function table(title: string, rows: string[][]): string {
   // A name longer than 24 characters takes its own line rather than pushing every text to the right.
   const width = Math.max(...rows.map(([name]) => (name!.length <= 24 ? name!.length : 0))) + 2;
+  const indent = ' '.repeat(2 + width);
   const lines = rows.flatMap(([name, text]) => {
-    const indent = ' '.repeat(2 + width);
     const body = wrap(text!, 80 - indent.length, indent).trimStart();
     return name!.length + 2 > width ? [`  ${name}`, `${indent}${body}`] : [`  ${name!.padEnd(width)}${body}`];
   });
@@ -219,7 +218,7 @@ function table(title: string, rows: string[][]): string {
 }
 
 /** Greedy word wrap; every line after the first starts with `indent`. */
-export function wrap(text: string, width: number, indent: string): string {
+function wrap(text: string, width: number, indent: string): string {
   const lines: string[] = [];
   let line = '';
   // French spacing stays with its word: « x », a ; b, a : b, « ex. x » never break at the guillemet, before the sign or after « ex. ».

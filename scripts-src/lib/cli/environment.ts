@@ -37,7 +37,3 @@ export const MAILBOX_ENVIRONMENT: EnvironmentVariable[] = [
   'CONTEXTE_TTL_MAX',
   'CONTEXTE_JOURNAL_JOURS',
 ];
-
-export function environmentRole(name: EnvironmentVariable): string {
-  return ENVIRONMENT[name];
-}

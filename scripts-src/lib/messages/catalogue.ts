@@ -105,7 +105,8 @@ export const CATALOGUE = {
       p.code === 'EACCES' || p.code === 'EPERM' ? 'Vérifiez ses droits (ls -l) : il doit être lisible par l’utilisateur qui lance le programme.' : FILE_ADVICE,
   ),
   // Output files.
-  'fichier-existe': entry<{ path: string; option: string }>(
+  /** `option`: the flag that replaces the file, when the command has one. */
+  'fichier-existe': entry<{ path: string; option?: string }>(
     Conflict,
     (p) => `le fichier ${q(p.path)} existe déjà : rien n’a été écrasé`,
     (p) => (p.option ? `Choisissez un autre fichier, ou ajoutez ${p.option} pour le remplacer.` : 'Choisissez un autre fichier, ou retirez celui-ci.'),
