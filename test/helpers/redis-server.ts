@@ -42,11 +42,14 @@ export function randomPassword(): string {
   return `pw-${Math.random().toString(36).slice(2)}${Date.now().toString(36)}`;
 }
 
+/** A server on loopback that keeps nothing on disk (no snapshot, no append-only file) beyond `dir`. */
+const ephemeral = (dir: string) => ['--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir];
+
 export async function startRedis(extraArgs: string[] = [], password = randomPassword()): Promise<RedisServer> {
   const dir = await mkdtemp(join(tmpdir(), 'contexte-redis-'));
   const { port, child, admin } = await launch(
     dir,
-    (port) => ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--requirepass', password, ...extraArgs],
+    (port) => ['--port', String(port), ...ephemeral(dir), '--requirepass', password, ...extraArgs],
     (port) => ({ port, host: '127.0.0.1', password }),
   );
   return {
@@ -163,14 +166,7 @@ export async function startTlsRedis(): Promise<TlsRedisServer> {
       '0',
       '--tls-port',
       String(port),
-      '--bind',
-      '127.0.0.1',
-      '--save',
-      '',
-      '--appendonly',
-      'no',
-      '--dir',
-      dir,
+      ...ephemeral(dir),
       '--requirepass',
       password,
       '--tls-cert-file',
@@ -220,14 +216,7 @@ export async function startCluster(): Promise<RedisCluster> {
       [
         '--port',
         String(port),
-        '--bind',
-        '127.0.0.1',
-        '--save',
-        '',
-        '--appendonly',
-        'no',
-        '--dir',
-        dir,
+        ...ephemeral(dir),
         '--cluster-enabled',
         'yes',
         '--cluster-config-file',
