@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderHelp } from '../scripts-src/lib/cli/command-line.js';
 import { COMMAND_LINES } from '../scripts-src/programs/command-lines/all.js';
 import { handoffNote } from './helpers/notes.js';
-import { adminPath, programPaths, publier, recuperer, repoRoot, runScript } from './helpers/run-program.js';
+import { allProgramPaths, publier, recuperer, repoRoot, runScript } from './helpers/run-program.js';
 
 let dir: string;
 beforeAll(async () => {
@@ -18,8 +18,7 @@ afterAll(async () => {
 });
 
 describe('--version', () => {
-  const programs = { ...programPaths, admin: adminPath, 'contexte-skills': join(repoRoot, 'dist', 'contexte-skills.js') };
-  it.each(Object.entries(programs))('%s prints its name and the package version (0)', async (name, path) => {
+  it.each(Object.entries(allProgramPaths))('%s prints its name and the package version (0)', async (name, path) => {
     const { version } = JSON.parse(await readFile(join(repoRoot, 'package.json'), 'utf8')) as { version: string };
     const result = await runScript(path, ['--version']);
     expect(result.code).toBe(0);
@@ -85,13 +84,12 @@ describe('recuperer boite', () => {
 });
 
 describe('--help is the help generated from the declared command line', () => {
-  const bundles = { ...programPaths, admin: adminPath, 'contexte-skills': join(repoRoot, 'dist', 'contexte-skills.js') } as Record<string, string>;
   const cases = COMMAND_LINES.flatMap((spec) => [
     [spec.name, undefined, spec] as const,
     ...spec.commands.filter((command) => command.name !== undefined).map((command) => [spec.name, command.name, spec] as const),
   ]);
   it.each(cases)('%s %s --help', async (name, command, spec) => {
-    const result = await runScript(bundles[name]!, [...(command ? [command] : []), '--help']);
+    const result = await runScript(allProgramPaths[name as keyof typeof allProgramPaths], [...(command ? [command] : []), '--help']);
     expect(result.code).toBe(0);
     expect(result.stdout).toBe(renderHelp(spec, command));
   });

@@ -15,7 +15,7 @@ import { ENVIRONMENT } from '../scripts-src/lib/cli/environment.js';
 import { CATALOGUE, type Reason } from '../scripts-src/lib/messages/catalogue.js';
 import { handoffNote } from './helpers/notes.js';
 import { freePort, type RedisServer, randomPassword, startRedis } from './helpers/redis-server.js';
-import { adminPath, programPaths, repoRoot, runScript } from './helpers/run-program.js';
+import { allProgramPaths, runScript } from './helpers/run-program.js';
 
 /** Reasons reached only with a broken machine or server: where each is tested instead, or why it is not. */
 const REACHED_ELSEWHERE = {
@@ -70,12 +70,7 @@ interface Scenario {
   text?: RegExp;
 }
 
-const path = (program: Program) =>
-  program === 'admin'
-    ? adminPath
-    : program === 'contexte-skills'
-      ? join(repoRoot, 'dist', 'contexte-skills.js')
-      : programPaths[program as keyof typeof programPaths];
+const path = (program: Program) => allProgramPaths[program];
 const asPersonne = () => ({ ...redis.env, REDIS_USERNAME: 'personne', REDISCLI_AUTH: bystander });
 const note = async (folder: string, content = handoffNote()) => {
   await writeFile(join(folder, 'note.md'), content);

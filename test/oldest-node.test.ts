@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { handoffNote } from './helpers/notes.js';
 import { OLDEST_NODE_MAJOR } from './helpers/oldest-node.js';
 import { type RedisServer, startRedis } from './helpers/redis-server.js';
-import { adminPath, programPaths, repoRoot } from './helpers/run-program.js';
+import { allProgramPaths, programPaths, repoRoot } from './helpers/run-program.js';
 
 const run = promisify(execFile);
 let dir: string;
@@ -47,13 +47,10 @@ describe(`the bundles on Node.js ${OLDEST_NODE_MAJOR}, the oldest the package cl
     expect((await onOldestNode('-p', ['process.versions.node.split(".")[0]'])).stdout.trim()).toBe(String(OLDEST_NODE_MAJOR));
   });
 
-  it.each(Object.entries({ ...programPaths, admin: adminPath, 'contexte-skills': join(repoRoot, 'dist', 'contexte-skills.js') }))(
-    '%s answers --help (0)',
-    async (_, path) => {
-      const result = await onOldestNode(path, ['--help']);
-      expect(result.code, result.stderr).toBe(0);
-    },
-  );
+  it.each(Object.entries(allProgramPaths))('%s answers --help (0)', async (_, path) => {
+    const result = await onOldestNode(path, ['--help']);
+    expect(result.code, result.stderr).toBe(0);
+  });
 
   it.each([
     ['the folder mailbox', () => ({ CONTEXTE_DIR: join(dir, 'boite') })],

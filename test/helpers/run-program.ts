@@ -20,6 +20,9 @@ export const programPaths = {
   recuperer: `${packDir}/recuperer-contexte/scripts/recuperer.js`,
 } as const;
 
+/** Every built program by name: the four of the skills, the platform team's admin, and the installer. */
+export const allProgramPaths = { ...programPaths, admin: adminPath, 'contexte-skills': `${repoRoot}dist/contexte-skills.js` } as const;
+
 let state: string | undefined;
 const stateHome = () => (state ??= mkdtempSync(join(tmpdir(), 'contexte-etat-')));
 
