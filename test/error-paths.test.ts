@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENVIRONMENT } from '../scripts-src/lib/cli/environment.js';
+import { candidateStamp, minuteStamp } from '../scripts-src/lib/mailbox/keys.js';
 import { CATALOGUE, type Reason } from '../scripts-src/lib/messages/catalogue.js';
 import { handoffNote } from './helpers/notes.js';
 import { freePort, type RedisServer, randomPassword, startRedis } from './helpers/redis-server.js';
@@ -200,8 +201,8 @@ const SCENARIOS: Record<Exclude<Reason, keyof typeof REACHED_ELSEWHERE>, Scenari
     setup: async (folder) => {
       const pipeline = redis.admin.pipeline();
       for (const offset of [0, 60_000]) {
-        const minute = new Date(Date.now() + offset).toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 13);
-        for (let attempt = 1; attempt <= 1000; attempt++) pipeline.set(`contexte:plein:alice:${minute}${attempt > 1 ? `-${attempt}` : ''}`, 'x', 'EX', 300);
+        const minute = minuteStamp(new Date(Date.now() + offset));
+        for (let attempt = 1; attempt <= 1000; attempt++) pipeline.set(`contexte:plein:alice:${candidateStamp(minute, attempt)}`, 'x', 'EX', 300);
       }
       await pipeline.exec();
       return note(folder, handoffNote({ equipe: 'plein' }));
