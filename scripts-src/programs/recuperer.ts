@@ -5,7 +5,7 @@ import { explainDenied, type Program, printJson, runProgram } from '../lib/cli/r
 import { writeFileSafely } from '../lib/io/write-file-safely.js';
 import type { JournalEvent, ListedEntry, Listing, ListQuery, Mailbox, Vigilance } from '../lib/mailbox/contract.js';
 import { MailboxError } from '../lib/mailbox/errors.js';
-import { flattenKey, parseKey, requireKey, validateName } from '../lib/mailbox/keys.js';
+import { flattenKey, isValidName, requireKey, validateName } from '../lib/mailbox/keys.js';
 import { describeMailbox, openMailbox } from '../lib/mailbox/open.js';
 import { formatDuration, parseDuration, parseTtlMax } from '../lib/mailbox/ttl.js';
 import { fail } from '../lib/messages/failure.js';
@@ -170,8 +170,10 @@ function listNotices(listing: Listing, query: ListQuery, label: string): string[
 
 function teamOfPattern(pattern: string): { team: string; author?: string } | undefined {
   const match = /^contexte:([^:*?[\]\\]+):(?:([^:*?[\]\\]+):)?\*$/.exec(pattern);
-  const parsed = match ? parseKey(`contexte:${match[1]}:${match[2] ?? 'x'}:20000101-0000`) : undefined;
-  return parsed ? { team: parsed.team, ...(match![2] ? { author: parsed.author } : {}) } : undefined;
+  if (!match) return undefined;
+  const [, team, author] = match as unknown as [string, string, string | undefined];
+  if (!isValidName(team) || (author !== undefined && !isValidName(author))) return undefined;
+  return { team, ...(author !== undefined ? { author } : {}) };
 }
 
 const vigilanceJson = (finding: Vigilance) => ({ regle: finding.code, message: finding.message });
