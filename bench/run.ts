@@ -15,6 +15,7 @@ import { readRedisSettings } from '../scripts-src/lib/mailbox/redis/settings.js'
 import { handoffNote } from '../test/helpers/notes.js';
 import { startRedis } from '../test/helpers/redis-server.js';
 import { packDir, programPaths, repoRoot } from '../test/helpers/run-program.js';
+import { hostileBench } from './hostile.js';
 import { largeExport } from './large-export.js';
 import { readingBench } from './reading.js';
 import { secretsBench } from './secrets.js';
@@ -177,6 +178,9 @@ try {
   rows.push([`publier avec un export de ${(exportSize / 1024 / 1024).toFixed(0)} Mio`, ms(median(bigPublish)), `mémoire max ${peak(memory.publish)}`, '', '']);
   rows.push([`recuperer get de cet export`, ms(median(bigGet)), `mémoire max ${peak(memory.get)}`, '', '']);
 
+  console.log('Entrées hostiles…');
+  const hostile = hostileBench();
+
   console.log('Garde des secrets : calibrage et pires cas…');
   const secrets = await secretsBench();
 
@@ -199,6 +203,7 @@ try {
       bigMemory > 0 && bigMemory < 4 * exportSize,
       `export de 20 Mio, mémoire max < 4 × l’export : ${bigMemory ? `${(bigMemory / exportSize).toFixed(1).replace('.', ',')} ×` : 'n/d'}`,
     ),
+    ...hostile.goals.map((text) => `- ${text}`),
     ...secrets.goals.map((text) => `- ${text}`),
     ...reading.goals.map((text) => `- ${text}`),
   ].join('\n');
@@ -221,7 +226,7 @@ try {
   console.log(`\n${machine}\n\n${table}`);
   writeFileSync(
     join(repoRoot, 'bench', 'RESULTS.md'),
-    `# Résultats de \`npm run bench\`\n\nMesuré le ${new Date().toISOString().slice(0, 10)} sur ${machine}.\nMédianes de ${ROUNDS} exécutions entrelacées (listes à l’échelle : 10 ; export de 20 Mio : 5), Redis sur 127.0.0.1, cache de code V8 chaud.\n\n${table}\n\n## Objectifs\n\n${goals}\n\n${secrets.section}\n${reading.section}\n${BOUNDS}\n\nTaille des programmes :\n\n${bundles.join('\n')}\n`,
+    `# Résultats de \`npm run bench\`\n\nMesuré le ${new Date().toISOString().slice(0, 10)} sur ${machine}.\nMédianes de ${ROUNDS} exécutions entrelacées (listes à l’échelle : 10 ; export de 20 Mio : 5), Redis sur 127.0.0.1, cache de code V8 chaud.\n\n${table}\n\n## Objectifs\n\n${goals}\n\n${hostile.section}\n${secrets.section}\n${reading.section}\n${BOUNDS}\n\nTaille des programmes :\n\n${bundles.join('\n')}\n`,
   );
   console.log('\nÉcrit : bench/RESULTS.md');
 } finally {

@@ -82,10 +82,6 @@ export function expectVerifierRefusal(result: RunResult, rule: string): void {
   expectNoTrace(result);
 }
 
-export function expectQuick(result: RunResult, maxMs = 3000): void {
-  expect(result.elapsed, `durée ${Math.round(result.elapsed)} ms (code ${result.code})`).toBeLessThan(maxMs);
-}
-
 /** Replaces the YAML header of a note (between the first two `---` lines). */
 export function withHeader(note: string, header: string): string {
   const replaced = note.replace(/^---\n[\s\S]*?\n---\n/, `---\n${header}\n---\n`);
