@@ -17,6 +17,7 @@ import { startRedis } from '../test/helpers/redis-server.js';
 import { packDir, programPaths, repoRoot } from '../test/helpers/run-program.js';
 import { hostileBench } from './hostile.js';
 import { largeExport } from './large-export.js';
+import { localSecretsBench } from './local-secrets.js';
 import { readingBench } from './reading.js';
 import { secretsBench } from './secrets.js';
 
@@ -184,6 +185,9 @@ try {
   console.log('Garde des secrets : calibrage et pires cas…');
   const secrets = await secretsBench();
 
+  console.log('Secrets de ce poste et flux de l’atelier…');
+  const local = await localSecretsBench();
+
   console.log('Garde de lecture : calibrage et pires cas…');
   const reading = await readingBench();
 
@@ -205,6 +209,7 @@ try {
     ),
     ...hostile.goals.map((text) => `- ${text}`),
     ...secrets.goals.map((text) => `- ${text}`),
+    ...local.goals.map((text) => `- ${text}`),
     ...reading.goals.map((text) => `- ${text}`),
   ].join('\n');
   const table = [
@@ -226,7 +231,7 @@ try {
   console.log(`\n${machine}\n\n${table}`);
   writeFileSync(
     join(repoRoot, 'bench', 'RESULTS.md'),
-    `# Résultats de \`npm run bench\`\n\nMesuré le ${new Date().toISOString().slice(0, 10)} sur ${machine}.\nMédianes de ${ROUNDS} exécutions entrelacées (listes à l’échelle : 10 ; export de 20 Mio : 5), Redis sur 127.0.0.1, cache de code V8 chaud.\n\n${table}\n\n## Objectifs\n\n${goals}\n\n${hostile.section}\n${secrets.section}\n${reading.section}\n${BOUNDS}\n\nTaille des programmes :\n\n${bundles.join('\n')}\n`,
+    `# Résultats de \`npm run bench\`\n\nMesuré le ${new Date().toISOString().slice(0, 10)} sur ${machine}.\nMédianes de ${ROUNDS} exécutions entrelacées (listes à l’échelle : 10 ; export de 20 Mio : 5), Redis sur 127.0.0.1, cache de code V8 chaud.\n\n${table}\n\n## Objectifs\n\n${goals}\n\n${hostile.section}\n${secrets.section}\n${local.section}\n${reading.section}\n${BOUNDS}\n\nTaille des programmes :\n\n${bundles.join('\n')}\n`,
   );
   console.log('\nÉcrit : bench/RESULTS.md');
 } finally {

@@ -5,12 +5,13 @@
  * tool inputs' shapes, error messages, ids and paths).
  */
 import { exportShape } from '../io/export-shape.js';
+import type { LocalSecretMatcher } from '../secrets/find-local-secrets.js';
 import { findSecretsInJson } from '../secrets/find-secrets.js';
 import { type CheckReport, type Problem, secretProblems } from './problem.js';
 
 export const SANITIZE_COMMAND = 'opencode export <sessionID> --sanitize > session-<auteur>.json';
 
-export async function checkExport(bytes: Buffer, options: { allowUnsanitized: boolean }): Promise<CheckReport> {
+export async function checkExport(bytes: Buffer, options: { allowUnsanitized: boolean; known?: LocalSecretMatcher }): Promise<CheckReport> {
   const problem = (rule: string, message: string): CheckReport => ({ problems: [{ rule, message, accepted: false }] });
   const shape = exportShape(bytes);
   if (shape === 'invalid') return problem('export-json', 'l’export n’est pas du JSON valide');
@@ -21,6 +22,6 @@ export async function checkExport(bytes: Buffer, options: { allowUnsanitized: bo
   if (!options.allowUnsanitized && !shape.title?.startsWith('[redacted:')) {
     problems.push({ rule: 'export-non-expurge', accepted: false, message: `export non expurgé : produisez-le avec « ${SANITIZE_COMMAND} »` });
   }
-  problems.push(...secretProblems(await findSecretsInJson(bytes)));
+  problems.push(...secretProblems(await findSecretsInJson(bytes, options.known)));
   return { problems };
 }

@@ -6,6 +6,7 @@
  */
 
 import { isValidName } from '../mailbox/keys.js';
+import type { LocalSecretMatcher } from '../secrets/find-local-secrets.js';
 import { findSecrets } from '../secrets/find-secrets.js';
 import { type NoteModel, parseNote } from '../text/markdown-model.js';
 import { readFrontMatter } from './front-matter.js';
@@ -50,14 +51,15 @@ function firstInvalidUtf8(bytes: Buffer): number {
   return Math.min(low, bytes.length - 1);
 }
 
-export async function checkNote(text: string): Promise<CheckReport> {
+/** Every check of a note; `known`: the sender's own secrets (refused in any form). */
+export async function checkNote(text: string, known?: LocalSecretMatcher): Promise<CheckReport> {
   const model = parseNote(text);
   const problems: Problem[] = [
     ...checkFrontMatter(text),
     ...checkRubriques(model),
     ...checkPersonalPaths(model.lines),
     ...checkLongBlocks(model),
-    ...secretProblems(await findSecrets(text)),
+    ...secretProblems(await findSecrets(text, known)),
   ];
   return { problems: problems.sort((a, b) => (a.line ?? Number.MAX_SAFE_INTEGER) - (b.line ?? Number.MAX_SAFE_INTEGER)) };
 }

@@ -13,6 +13,8 @@ export interface Problem {
   excerpt?: string;
   /** Accepted by the marker `<!-- contexte:autorise -->` on its line: reported, not refused. */
   accepted: boolean;
+  /** Rule `secret-local`: where the sender holds the value (« la valeur de REDISCLI_AUTH », « ~/.netrc, ligne 3 »). */
+  source?: string;
 }
 
 export interface CheckReport {
@@ -24,5 +26,9 @@ export const accepted = (report: CheckReport): Problem[] => report.problems.filt
 
 /** A secret finding as a problem: rule, place and masked excerpt, never the value. */
 export function secretProblems(findings: SecretFinding[]): Problem[] {
-  return findings.map(({ rule, line, path, excerpt, accepted }) => ({ rule, line, path, excerpt, accepted, message: 'secret probable' }));
+  return findings.map(({ rule, line, path, excerpt, accepted, source }) =>
+    source === undefined
+      ? { rule, line, path, excerpt, accepted, message: 'secret probable' }
+      : { rule, line, path, excerpt, accepted, source, message: `secret de ce poste (${source}) : réécrivez la ligne sans cette valeur` },
+  );
 }

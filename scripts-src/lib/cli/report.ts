@@ -34,6 +34,7 @@ export function reportJson(file: string, report: CheckReport) {
       chemin: problem.path ?? null,
       extrait: problem.excerpt ?? null,
       accepte: problem.accepted,
+      source: problem.source ?? null,
     })),
     acceptes: accepted(report).length,
   };

@@ -297,11 +297,20 @@ function isReference(raw: string): boolean {
   return false;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Drawn hex (letters and digits mixed, or 16 digits or more) or a UUID: random material whatever its alphabet. */
+function isHexOrUuidCredential(value: string): boolean {
+  if (UUID.test(value)) return true;
+  if (!/^[0-9a-f]{8,}$/i.test(value)) return false;
+  return value.length >= 16 || (/\d/.test(value) && /[a-f]/i.test(value));
+}
+
 /** Identifiers with a shape of their own. */
 function hasIdentifierShape(value: string): boolean {
   return (
     /^[0-9a-f]{7,40}$/.test(value) || // a commit (a hex key is judged by its role first)
-    /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value) || // a UUID
+    UUID.test(value) || // a UUID
     /^[A-Z][A-Z0-9]{1,15}-\d{1,7}$/.test(value) || // a ticket: JIRA-4821
     /^#\d+$/.test(value) ||
     /^(?:sha\d{1,3}|md5|blake2b?|sha\d?)[:-~]/i.test(value) || // a digest or an integrity hash
@@ -470,8 +479,9 @@ function judgeValue(raw: string, role: Role, setting: 'code' | 'prose' | 'userin
   if (isReference(value)) return false;
   // Words separated by blanks are a passphrase only in quotes, after the word "passphrase" (backticks mark code).
   if (/\s/.test(value)) return setting === 'passphrase' && /^\s*[«"“'‘]/.test(raw) && isPassphrase(value, true);
-  // Next to "token", "API key", « clé Datadog », a hex string or a UUID is the key (Datadog, Algolia, Heroku…).
-  if (role === 'token' && (/^[0-9a-f]{20,}$/i.test(value) || /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value))) return true;
+  // Role beats alphabet: bound to a password or a token, a hex string or a UUID is the credential (`openssl rand -hex 12`,
+  // Datadog and Algolia keys, Heroku's UUIDs); the commit and UUID exemptions below are for values in no credential role.
+  if (role !== 'weak' && isHexOrUuidCredential(value)) return true;
   if (role === 'password' && isPassphrase(value)) return true;
   if (hasIdentifierShape(value)) return false;
   // A bare "key" holds a credential only when it is plainly drawn: no hex digest, no structured key (`COMMANDE#2026-05-02#a247d8`).

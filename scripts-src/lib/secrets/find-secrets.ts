@@ -7,6 +7,11 @@
  * report in the original text. A finding names the rule, the line (and the
  * JSON path) and shows a masked excerpt; the secret itself never leaves
  * this module, not even as a property name in a JSON path.
+ *
+ * Given the sender's own secrets (local-secrets.ts, found by
+ * find-local-secrets.ts), the scan also refuses any of them, in any form:
+ * a fact, not a guess, so it wins over the other rules on the same text,
+ * names its source and is never accepted by the marker.
  */
 import { walkJson } from '../io/json-walk.js';
 import { lastAtMost, lineStarts } from '../text/markdown-model.js';
@@ -14,6 +19,7 @@ import { mappedRevealedView, originalOffset } from '../text/normalise.js';
 import { findBindings } from './credential-bindings.js';
 import { roleOfName } from './credential-names.js';
 import { isPlaceholder } from './credential-values.js';
+import type { LocalSecretMatcher } from './find-local-secrets.js';
 import type { Hit, ScanLine } from './hits.js';
 import { maskExcerpt, maskSecret } from './mask.js';
 import { findPrivateKeys } from './private-keys.js';
@@ -29,6 +35,8 @@ export interface SecretFinding {
   excerpt: string;
   /** The line carries the marker `<!-- contexte:autorise -->`: a false positive, accepted. */
   accepted: boolean;
+  /** Rule `secret-local`: where the sender holds the value (« la valeur de REDISCLI_AUTH »). */
+  source?: string;
 }
 
 /** Written on a line of a note, accepts that line's findings (and shows it did). */
@@ -42,8 +50,9 @@ interface Segment {
   start: number;
 }
 
-export async function findSecrets(text: string): Promise<SecretFinding[]> {
-  return (await scanSegments([{ text }])).map(({ finding }) => finding);
+/** The findings in a note; `known`: the sender's own secrets, refused in any form. */
+export async function findSecrets(text: string, known?: LocalSecretMatcher): Promise<SecretFinding[]> {
+  return (await scanSegments([{ text }], known)).map(({ finding }) => finding);
 }
 
 /** Strings are scanned in batches of about this many characters: memory stays bounded on a 20 MB export. */
@@ -56,15 +65,16 @@ const JSON_BATCH = 1024 * 1024;
  * Reads the bytes without building the document; throws JsonSyntaxError on
  * invalid JSON.
  */
-export async function findSecretsInJson(bytes: Buffer): Promise<SecretFinding[]> {
+export async function findSecretsInJson(bytes: Buffer, known?: LocalSecretMatcher): Promise<SecretFinding[]> {
   const findings: SecretFinding[] = [];
-  const secretKeys = new Set<string>();
+  /** Property names that are secrets, with their mask (nothing at all of a secret the sender holds). */
+  const secretKeys = new Map<string, string>();
   let batch: Array<{ text: string; path: string; key?: string }> = [];
   let size = 0;
   const flush = async () => {
-    for (const { finding, part } of await scanSegments(batch)) {
+    for (const { finding, part } of await scanSegments(batch, known)) {
       const key = batch[part]!.key;
-      if (key !== undefined) secretKeys.add(key);
+      if (key !== undefined) secretKeys.set(key, finding.source === undefined ? maskSecret(key) : '****');
       findings.push(finding);
     }
     batch = [];
@@ -90,14 +100,17 @@ export async function findSecretsInJson(bytes: Buffer): Promise<SecretFinding[]>
 }
 
 /** A JSON path with every property name that is itself a secret masked. */
-function maskPath(path: string, secretKeys: Set<string>): string {
+function maskPath(path: string, secretKeys: Map<string, string>): string {
   let masked = path;
-  for (const key of secretKeys) masked = masked.split(key).join(maskSecret(key));
+  for (const [key, mask] of secretKeys) masked = masked.split(key).join(mask);
   return masked;
 }
 
 /** Findings in `parts`, each with the index of the part it was found in. */
-async function scanSegments(parts: Array<{ text: string; path?: string }>): Promise<Array<{ finding: SecretFinding; part: number }>> {
+async function scanSegments(
+  parts: Array<{ text: string; path?: string }>,
+  known: LocalSecretMatcher | undefined,
+): Promise<Array<{ finding: SecretFinding; part: number }>> {
   const segments: Segment[] = [];
   let offset = 0;
   for (const part of parts) {
@@ -106,7 +119,7 @@ async function scanSegments(parts: Array<{ text: string; path?: string }>): Prom
   }
   // One pass over one text: a blank line between segments keeps line-based rules apart.
   const joined = parts.map((part) => part.text).join('\n\n');
-  const hits = dedupe([...ourHits(joined), ...(await secretlintHits(joined))]);
+  const hits = dedupe(known?.find(joined) ?? [], [...ourHits(joined), ...(await secretlintHits(joined))]);
   const newlines = lineStarts(joined);
   const starts = segments.map((segment) => segment.start);
   return hits.map((hit, index) => {
@@ -190,8 +203,15 @@ async function secretlintHits(text: string): Promise<Hit[]> {
   return hits;
 }
 
-/** Keeps one hit per secret: the first rule (ours before secretlint's) wins an overlap. */
-function dedupe(hits: Hit[]): Hit[] {
+/** Keeps one hit per secret: a local secret wins an overlap, then the first rule (ours before secretlint's). */
+function dedupe(local: Hit[], guessed: Hit[]): Hit[] {
+  // Local hits are sorted and apart (find-local-secrets.ts merges them): the one that may overlap a hit is the last starting before its end.
+  const starts = local.map((known) => known.start);
+  const overlapsLocal = (hit: Hit) => {
+    const known = local[lastAtMost(starts, hit.end - 1)]!;
+    return known.start < hit.end && hit.start < known.end;
+  };
+  const hits = local.length === 0 ? guessed : local.concat(guessed.filter((hit) => !overlapsLocal(hit)));
   const kept: Hit[] = [];
   for (const hit of [...hits].sort((a, b) => a.start - b.start || b.end - a.end)) {
     if (hit.end <= hit.start) continue;
@@ -214,7 +234,7 @@ function toFinding(hit: Hit, index: number, hits: Hit[], segment: Segment, newli
   const to = Math.min(lineEnd, Math.max(hit.end, hit.start) + AROUND);
   const window = segment.text.slice(from - segment.start, to - segment.start);
   // Hits are sorted and apart: those near this one are its neighbours.
-  const near: Array<{ start: number; end: number }> = [];
+  const near: Hit[] = [];
   for (let other = index; other >= 0 && hits[other]!.end > from; other--) near.push(hits[other]!);
   for (let other = index + 1; other < hits.length && hits[other]!.start < to; other++) near.push(hits[other]!);
   const line = segment.text.slice(lineStart - segment.start, lineEnd - segment.start);
@@ -223,12 +243,18 @@ function toFinding(hit: Hit, index: number, hits: Hit[], segment: Segment, newli
     line: lineIndex - lastAtMost(newlines, segment.start) + 1,
     excerpt: maskExcerpt(
       window,
-      near.map((other) => ({ start: Math.max(0, other.start - from), end: Math.min(window.length, other.end - from) })),
+      near.map((other) => ({
+        start: Math.max(0, other.start - from),
+        end: Math.min(window.length, other.end - from),
+        whole: other.source !== undefined,
+      })),
       hit.start - from,
       { cutBefore: from > lineStart, cutAfter: to < lineEnd },
     ),
-    accepted: ACCEPTED.test(line.length > 4 * AROUND ? window : line),
+    // The marker accepts a guess, not a fact: a secret the sender holds is refused whatever the line says.
+    accepted: hit.source === undefined && ACCEPTED.test(line.length > 4 * AROUND ? window : line),
   };
   if (segment.path !== undefined) finding.path = segment.path;
+  if (hit.source !== undefined) finding.source = hit.source;
   return finding;
 }

@@ -12,4 +12,6 @@ export interface Hit {
   rule: string;
   start: number;
   end: number;
+  /** For a secret the sender holds (find-local-secrets.ts): where the value comes from, never the value. */
+  source?: string;
 }

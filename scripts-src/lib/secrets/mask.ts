@@ -2,7 +2,8 @@
  * Masking: what a report may show of a line that holds a secret. A secret
  * keeps at most its provider's public prefix (`ghp_`, `sk-ant-api03-`,
  * `AKIA`, a PEM header) and, when long, its last two characters:
- * `ghp_****…9f`. Nothing of a password or a passphrase is shown.
+ * `ghp_****…9f`. Nothing of a password or a passphrase is shown, nothing at
+ * all of a secret the sender holds (a range marked `whole`).
  */
 import { HIDDEN_ANYWHERE } from '../text/hidden-characters.js';
 import { publicPrefix } from './provider-tokens.js';
@@ -38,25 +39,26 @@ function wholeToken(line: string, range: { start: number; end: number }): { star
  */
 export function maskExcerpt(
   line: string,
-  ranges: Array<{ start: number; end: number }>,
+  ranges: Array<{ start: number; end: number; whole?: boolean }>,
   focus: number,
   cut: { cutBefore: boolean; cutAfter: boolean } = { cutBefore: false, cutAfter: false },
 ): string {
   let masked = '';
   let cursor = 0;
   let focusInMasked = 0;
-  const values = new Set<string>();
-  for (const range of ranges.map((range) => wholeToken(line, range)).sort((a, b) => a.start - b.start)) {
+  const values = new Map<string, string>();
+  for (const range of ranges.map((range) => ({ ...wholeToken(line, range), whole: range.whole })).sort((a, b) => a.start - b.start)) {
     if (range.start < cursor) continue;
     masked += line.slice(cursor, range.start);
     if (range.start <= focus && focus < range.end) focusInMasked = masked.length;
     const value = line.slice(range.start, range.end);
-    if (value.length >= 4) values.add(value);
-    masked += maskSecret(value);
+    const mask = range.whole ? '****' : maskSecret(value);
+    if (value.length >= 4) values.set(value, mask);
+    masked += mask;
     cursor = range.end;
   }
   masked += line.slice(cursor);
-  for (const value of values) masked = masked.split(value).join(maskSecret(value));
+  for (const [value, mask] of values) masked = masked.split(value).join(mask);
   // Anything else drawn at random is hidden too, even when an invisible character cuts it in two.
   masked = masked.replace(DRAWN_RUN, (run) => (/\d/.test(run) && /[A-Za-z]/.test(run) ? '****' : run));
   const from = Math.max(0, focusInMasked - EXCERPT_BEFORE);

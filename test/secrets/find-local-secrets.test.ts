@@ -1,0 +1,110 @@
+/**
+ * The matcher of the sender's own secrets: every form of a held value is
+ * found at its place in the original text, with its source; text that does
+ * not hold it is left alone. Values are random, made at test time.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { LocalSecretMatcher } from '../../scripts-src/lib/secrets/find-local-secrets.js';
+import { LOCAL_COPIES } from './local-copies.js';
+
+const SOURCE = 'la valeur de REDISCLI_AUTH';
+const matcherOf = (...values: string[]) => new LocalSecretMatcher(values.map((value, index) => ({ value, source: index === 0 ? SOURCE : `source ${index}` })));
+/** Values as held: printable ASCII without blanks, 8 to 40 characters. */
+const heldValue = fc.string({
+  unit: fc.constantFrom(...'abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ0123456789!#$%&()-./:;=?@[]^{|}'),
+  minLength: 8,
+  maxLength: 40,
+});
+const prose = fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz éèàç.,;:()`*_-\n'), maxLength: 80 });
+
+describe('LocalSecretMatcher', () => {
+  it('finds a held value written as is, anywhere in any text, at its offsets', () => {
+    fc.assert(
+      fc.property(heldValue, prose, prose, (value, before, after) => {
+        const text = `${before}${value}${after}`;
+        const hits = matcherOf(value).find(text);
+        expect(hits.some((hit) => hit.start <= before.length && hit.end >= before.length + value.length && hit.source === SOURCE)).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('finds a held value cut anywhere by blanks, invisible characters, emphasis or quotes', () => {
+    const cuts = ['\n', ' ', '\u200b', '\u00ad', '**', '_', '`', '" + "', '\\\n  '];
+    fc.assert(
+      fc.property(heldValue, fc.array(fc.tuple(fc.nat(), fc.constantFrom(...cuts)), { minLength: 1, maxLength: 3 }), (value, places) => {
+        let text = value;
+        for (const [place, cut] of places) {
+          const at = 1 + (place % (text.length - 1));
+          text = text.slice(0, at) + cut + text.slice(at);
+        }
+        expect(matcherOf(value).find(`avant ${text} après`).length).toBeGreaterThan(0);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('finds a held value inside base64 of any text around it, in all three alignments', () => {
+    fc.assert(
+      fc.property(heldValue, fc.string({ maxLength: 5 }), fc.string({ maxLength: 5 }), fc.boolean(), (value, before, after, url) => {
+        const bytes = Buffer.from(`${before}${value}${after}`);
+        const encoded = url ? bytes.toString('base64url') : bytes.toString('base64');
+        expect(matcherOf(value).find(`Authorization: Basic ${encoded}`).length).toBeGreaterThan(0);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('finds a held value in hex, URL-encoded in full or in part', () => {
+    fc.assert(
+      fc.property(heldValue, fc.nat(), (value, seed) => {
+        const matcher = matcherOf(value);
+        const hex = Buffer.from(value).toString('hex');
+        expect(matcher.find(`x=${hex}`).length).toBeGreaterThan(0);
+        expect(matcher.find(`x=${hex.toUpperCase()}`).length).toBeGreaterThan(0);
+        expect(matcher.find(`?p=${encodeURIComponent(value)}`).length).toBeGreaterThan(0);
+        const at = seed % value.length;
+        const partial = `${value.slice(0, at)}%${value.charCodeAt(at).toString(16).padStart(2, '0')}${value.slice(at + 1)}`;
+        expect(matcher.find(`?p=${partial}`).length).toBeGreaterThan(0);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it.each(LOCAL_COPIES)('finds a value %s', (_name, write) => {
+    const value = `Kz${Math.random().toString(36).slice(2, 12)}Q7${Math.random().toString(36).slice(2, 8)}`;
+    expect(
+      matcherOf(value)
+        .find(write(value))
+        .map((hit) => hit.source),
+    ).toContain(SOURCE);
+  });
+
+  it('leaves alone text that does not hold the value, even the value with one character changed', () => {
+    fc.assert(
+      fc.property(heldValue, prose, fc.nat(), (value, text, seed) => {
+        fc.pre(!text.includes(value.slice(0, 6)));
+        const at = seed % value.length;
+        const changed = `${value.slice(0, at)}${value[at] === 'Z' ? 'Y' : 'Z'}${value.slice(at + 1)}`;
+        const matcher = matcherOf(value);
+        expect(matcher.find(text)).toEqual([]);
+        expect(matcher.find(`${text} ${changed}`)).toEqual([]);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('names the source of the value it found, among many', () => {
+    const values = Array.from({ length: 50 }, (_, index) => `val${index}Zq${Math.random().toString(36).slice(2, 14)}`);
+    const matcher = matcherOf(...values);
+    expect(matcher.size).toBe(50);
+    const hits = matcher.find(`début ${values[17]} milieu ${values[0]} fin`);
+    expect(hits.map((hit) => hit.source)).toEqual(['source 17', SOURCE]);
+  });
+
+  it('finds nothing without held values, and in an empty text', () => {
+    expect(new LocalSecretMatcher([]).find('tout texte')).toEqual([]);
+    expect(matcherOf('Kz81hQ7pPw').find('')).toEqual([]);
+  });
+});
