@@ -77,7 +77,9 @@ describe('the workshop password as a secret of this machine', () => {
       exported,
       JSON.stringify({
         info: { id: 'ses_1', title: '[redacted:session-title:ses_1]' },
-        messages: [{ info: { id: 'msg_1' }, parts: [{ type: 'tool', tool: 'bash', state: { status: 'completed', input: { command: 'redis-cli PING' }, output } }] }],
+        messages: [
+          { info: { id: 'msg_1' }, parts: [{ type: 'tool', tool: 'bash', state: { status: 'completed', input: { command: 'redis-cli PING' }, output } }] },
+        ],
       }),
     );
     const box = join(dir, 'boite');

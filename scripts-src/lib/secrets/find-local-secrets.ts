@@ -50,11 +50,12 @@ function skeletonOf(text: string): Skeleton {
   let runStart = 0;
   for (let index = 0; index < text.length; index++) {
     const code = text.charCodeAt(index);
-    // A surrogate pair is one character: tested and kept whole.
-    // A hidden character shown as its escape (`\u{200B}`, as the reading guard prints it) cuts like the character.
-    const escape = code === 0x5c && text[index + 1] === 'u' && text[index + 2] === '{' ? /^\\u\{[0-9A-Fa-f]{1,6}\}/.exec(text.slice(index, index + 11)) : null;
-    const width = escape ? escape[0].length : code >= 0xd800 && code < 0xdc00 && index + 1 < text.length ? 2 : 1;
-    if (escape || isCutting(code, width === 1 ? text[index]! : text.slice(index, index + 2))) {
+    // A hidden character shown as its escape (`\u{200B}`, as the reading guard prints it) cuts like the character;
+    // a surrogate pair is one character, tested and kept whole.
+    const shownEscape =
+      code === 0x5c && text[index + 1] === 'u' && text[index + 2] === '{' ? /^\\u\{[0-9A-Fa-f]{1,6}\}/.exec(text.slice(index, index + 11)) : null;
+    const width = shownEscape ? shownEscape[0].length : code >= 0xd800 && code < 0xdc00 && index + 1 < text.length ? 2 : 1;
+    if (shownEscape || isCutting(code, width === 1 ? text[index]! : text.slice(index, index + 2))) {
       if (index > runStart) runs.push(text.slice(runStart, index));
       index += width - 1;
       runStart = index + 1;
