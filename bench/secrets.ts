@@ -98,6 +98,13 @@ function worstCases(): Array<[string, string]> {
     ['caractères invisibles', 'a\u200b'],
     ['emphase', '*a'],
     ['un seul caractère', 'a'],
+    ['en-tête Cookie', 'Cookie: sessionid='],
+    ['paire nom/valeur', '"name": "Cookie", "value": "'],
+    ['SQL', "CREATE USER a IDENTIFIED BY '"],
+    ['propriété -D', '-Ddb.password='],
+    ['variable PowerShell', '$env:A_TOKEN = '],
+    // Base64 that decodes to configuration: each run is decoded and read again (within its budget).
+    ['base64 d’un .env', Buffer.from('password: \n'.repeat(3)).toString('base64')],
   ];
   const cases: Array<[string, string]> = [];
   for (const [name, unit] of triggers) {

@@ -47,7 +47,15 @@ describe('verifier', () => {
     const report = JSON.parse(result.stdout);
     expect(report).toMatchObject({ ok: true, acceptes: 1 });
     expect(report.problemes).toEqual([
-      { regle: 'affectation', message: 'secret probable', ligne: expect.any(Number), chemin: null, extrait: expect.stringContaining('****'), accepte: true },
+      {
+        regle: 'affectation',
+        message: 'secret probable',
+        ligne: expect.any(Number),
+        chemin: null,
+        extrait: expect.stringContaining('****'),
+        accepte: true,
+        source: null,
+      },
     ]);
     expect(result.stdout).not.toContain('Quartz15');
   });

@@ -22,7 +22,7 @@
  *
  *   npx tsx -e "import('./bench/corpus/secret-honest.ts').then(m => console.log(m.honestCorpus().length))"
  */
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { seededRandom } from './seeded-random.js';
 
 export interface HonestCase {
@@ -2094,6 +2094,199 @@ function composedNote(g: Gen): string {
 
 MIXED.push(bi(composedNote), bi(composedNote), bi(composedNote), bi(composedNote), bi(composedNote), bi(composedNote), bi(composedNote));
 
+// 10. Values that are no secret under a secret's name: ciphertexts, public and publishable keys, documented examples.
+
+/** Base64 lines of `width` characters, as armour and `base64` write them. */
+const wrapped = (text: string, width = 64): string => text.match(new RegExp(`.{1,${width}}`, 'g'))!.join('\n');
+const sopsValue = (g: Gen, type = 'str'): string => `ENC[AES256_GCM,data:${g.b64(g.int(8, 40))},iv:${g.b64(32)},tag:${g.b64(16)},type:${type}]`;
+/** A SealedSecret value: the length of the wrapped session key (512, for the controller's 4096-bit key), then the key and the data. */
+const sealedValue = (g: Gen): string => Buffer.concat([Buffer.from([2, 0]), g.bytes(512 + 28 + g.int(8, 48))]).toString('base64');
+/** jwt.io's sample token, or one made on jwt.io with its placeholder key: anyone can sign those. */
+function jwtIoToken(g: Gen, sample: boolean): string {
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const claims = sample ? { sub: '1234567890', name: 'John Doe', iat: 1516239022 } : { sub: String(g.int(1000, 99999)), name: g.person().name, admin: true, iat: 1700000000 + g.int(0, 9999999) };
+  const signed = `${part({ alg: 'HS256', typ: 'JWT' })}.${part(claims)}`;
+  return `${signed}.${createHmac('sha256', 'your-256-bit-secret').update(signed).digest('base64url')}`;
+}
+
+const NOT_SECRETS: Template[] = [
+  bi((g) =>
+    lines(
+      g.t('Le fichier chiffré par SOPS, tel qu’il est dans le dépôt :', 'The SOPS-encrypted file, as committed:'),
+      `${F}yaml`,
+      'database:',
+      `  user: ${sopsValue(g)}`,
+      `  password: ${sopsValue(g)}`,
+      `api_token: ${sopsValue(g)}`,
+      'sops:',
+      '  age:',
+      `    - recipient: ${g.ageRecipient()}`,
+      '      enc: |',
+      '        -----BEGIN AGE ENCRYPTED FILE-----',
+      wrapped(g.b64(190)).replace(/^/gm, '        '),
+      '        -----END AGE ENCRYPTED FILE-----',
+      `  lastmodified: "${g.date()}T10:12:44Z"`,
+      `  mac: ${sopsValue(g)}`,
+      F,
+    ),
+  ),
+  bi((g) =>
+    lines(
+      g.t('SealedSecret généré par `kubeseal` (seul le contrôleur du cluster peut le déchiffrer) :', 'SealedSecret made by `kubeseal` (only the cluster controller can decrypt it):'),
+      `${F}yaml`,
+      'apiVersion: bitnami.com/v1alpha1',
+      'kind: SealedSecret',
+      `metadata: { name: ${g.project()}-db, namespace: ${g.env()} }`,
+      'spec:',
+      '  encryptedData:',
+      `    password: ${sealedValue(g)}`,
+      `    username: ${sealedValue(g)}`,
+      F,
+    ),
+  ),
+  bi((g) =>
+    lines(
+      g.t('Chiffrement par Vault transit, la valeur stockée en base :', 'Vault transit encryption, the value stored in the database:'),
+      `${F}console`,
+      `$ vault write -field=ciphertext transit/encrypt/${g.project()} plaintext=$(base64 <<< "$DB_PASSWORD")`,
+      `vault:v${g.int(1, 3)}:${g.b64(g.int(30, 60))}`,
+      F,
+      g.t(`Dans la config : \`secret: vault:v1:${g.b64(40)}\`.`, `In the config: \`secret: vault:v1:${g.b64(40)}\`.`),
+    ),
+  ),
+  bi((g) =>
+    lines(
+      g.t('Les variables sensibles Ansible sont chiffrées (`group_vars/all/vault.yml`) :', 'Sensitive Ansible variables are encrypted (`group_vars/all/vault.yml`):'),
+      `${F}yaml`,
+      'db_password: !vault |',
+      '          $ANSIBLE_VAULT;1.1;AES256',
+      wrapped(g.hex(320), 80).replace(/^/gm, '          '),
+      F,
+      g.t('Mot de passe du vault : dans 1Password, entrée « ansible-vault ».', 'Vault password: in 1Password, entry "ansible-vault".'),
+    ),
+  ),
+  bi((g) =>
+    lines(
+      g.t('Le mot de passe de recette, chiffré pour la clé publique de l’équipe (la clé privée reste dans le coffre) :', 'The staging password, encrypted to the team public key (the private key stays in the vault):'),
+      '',
+      '-----BEGIN PGP MESSAGE-----',
+      '',
+      wrapped(`hQIMA${g.b64(420)}`),
+      `=${g.b64(3)}`,
+      '-----END PGP MESSAGE-----',
+    ),
+  ),
+  bi((g) =>
+    lines(
+      g.t('Clé publique de release (pour vérifier les signatures) :', 'Release public key (to verify signatures):'),
+      `${F}`,
+      '-----BEGIN PGP PUBLIC KEY BLOCK-----',
+      '',
+      wrapped(`mQINBG${g.b64(700)}`),
+      '-----END PGP PUBLIC KEY BLOCK-----',
+      F,
+    ),
+  ),
+  bi((g) => {
+    const person = g.person();
+    return lines(
+      g.t('cloud-init de la VM, avec la clé de déploiement (publique) :', 'The VM cloud-init, with the (public) deploy key:'),
+      `${F}yaml`,
+      'users:',
+      `  - name: ${person.login.replace('.', '')}`,
+      '    ssh_authorized_keys:',
+      `      - ${g.sshPublicKey(`${person.login}@portable`).line}`,
+      `deploy_key: "${g.sshPublicKey('ci@deploy').line}"`,
+      F,
+    );
+  }),
+  bi((g) =>
+    lines(
+      g.t('Configuration WireGuard du poste (la clé privée est générée sur place) :', 'The laptop WireGuard config (the private key is generated on the spot):'),
+      `${F}ini`,
+      '[Interface]',
+      'PrivateKey = <wg genkey>',
+      `Address = 10.8.0.${g.int(2, 200)}/32`,
+      '',
+      '[Peer]',
+      `PublicKey = ${g.b64(32)}`,
+      `Endpoint = vpn.${g.org()}.fr:51820`,
+      'AllowedIPs = 10.0.0.0/8',
+      F,
+    ),
+  ),
+  bi((g) =>
+    lines(
+      g.t('Variables du front (elles finissent dans le bundle, c’est voulu) :', 'Frontend variables (they end up in the bundle, on purpose):'),
+      `${F}`,
+      `NEXT_PUBLIC_STRIPE_KEY=pk_live_${g.chars(ALNUM, 99)}`,
+      `STRIPE_PUBLISHABLE_KEY=pk_test_${g.chars(ALNUM, 24)}`,
+      `CLERK_PUBLISHABLE_KEY=pk_test_${Buffer.from(`clerk.${g.org()}.fr$`).toString('base64')}`,
+      `POSTHOG_KEY=phc_${g.chars(ALNUM, 43)}`,
+      F,
+    ),
+  ),
+  bi((g) =>
+    lines(
+      g.t('Pour tester le décodage, le jeton d’exemple de jwt.io :', 'To test decoding, jwt.io’s sample token:'),
+      `${F}`,
+      `token: ${jwtIoToken(g, true)}`,
+      F,
+      g.t(`Et celui que j’ai fabriqué sur jwt.io : \`${jwtIoToken(g, false)}\`.`, `And the one I made on jwt.io: \`${jwtIoToken(g, false)}\`.`),
+    ),
+  ),
+  bi((g) =>
+    lines(
+      g.t('Config Spring : les mots de passe sont chiffrés (Jasypt et Config Server) :', 'Spring config: passwords are encrypted (Jasypt and Config Server):'),
+      `${F}properties`,
+      `spring.datasource.password=ENC(${g.b64(g.int(24, 48))})`,
+      `spring.mail.password={cipher}${g.hex(96)}`,
+      F,
+    ),
+  ),
+  bi((g) =>
+    lines(
+      g.t('Hiera (eyaml), la valeur chiffrée telle quelle :', 'Hiera (eyaml), the encrypted value as is:'),
+      `${F}yaml`,
+      `profile::db::password: ENC[PKCS7,MIIBiQYJKoZIhvcNAQcDoIIBejCCAXYCAQAx${g.b64(260)}]`,
+      F,
+    ),
+  ),
+  bi((g) =>
+    lines(
+      g.t('Variable de la Lambda, chiffrée avec KMS (déchiffrée au démarrage) :', 'Lambda variable, KMS-encrypted (decrypted at start):'),
+      `${F}yaml`,
+      'environment:',
+      `  DB_PASSWORD: ${Buffer.concat([Buffer.from([1, 2, 2, 0, 0x78]), g.bytes(g.int(150, 260))]).toString('base64')}`,
+      F,
+    ),
+  ),
+  bi((g) =>
+    lines(
+      g.t('Les en-têtes de la requête, sans rien de sensible :', 'The request headers, nothing sensitive:'),
+      `${F}`,
+      `Cookie: _ga=GA1.1.${g.chars('0123456789', 9)}.${g.chars('0123456789', 10)}; theme=dark; lang=${g.t('fr', 'en')}`,
+      'Authorization: Bearer ${TOKEN}',
+      F,
+      `${F}json`,
+      '{ "name": "Accept", "value": "application/json" },',
+      '{ "name": "X-Request-Id", "value": "' + g.uuid() + '" }',
+      F,
+    ),
+  ),
+  bi((g) =>
+    lines(
+      g.t('Création du rôle (le mot de passe vient de la variable psql) :', 'Role creation (the password comes from the psql variable):'),
+      `${F}sql`,
+      `\\set pw \`echo "$DB_PASSWORD"\``,
+      `CREATE ROLE ${g.project().replace(/-/g, '_')} WITH LOGIN PASSWORD :'pw';`,
+      'ALTER USER reporting PASSWORD EXPIRE;',
+      F,
+      `\`java -Dspring.profiles.active=${g.env()} -Ddb.password=\${DB_PASSWORD} -jar app.jar\`, ${g.t('et côté Windows', 'and on Windows')} \`ConvertTo-SecureString $env:DB_PASSWORD -AsPlainText -Force\`.`,
+    ),
+  ),
+];
+
 // ---------------------------------------------------------------------------
 // Assembly.
 // ---------------------------------------------------------------------------
@@ -2108,6 +2301,7 @@ const FAMILIES: readonly { family: string; count: number; templates: Template[] 
   { family: 'random-looking-values', count: 38, templates: RANDOM_LOOKING },
   { family: 'credential-commands', count: 38, templates: COMMANDS },
   { family: 'mixed', count: 30, templates: MIXED },
+  { family: 'not-secrets-under-secret-names', count: 45, templates: NOT_SECRETS },
 ];
 
 /** About 350 honest handoff notes; the same seed always gives the same corpus. */

@@ -2205,6 +2205,201 @@ const SECRET_AS_KEY: Template[] = [
 ];
 
 // ---------------------------------------------------------------------------
+// Family 15 — Basic credentials and session cookies away from an HTTP request:
+// proxy configuration, HAR exports, a browser's copied headers, cookie jars.
+// ---------------------------------------------------------------------------
+
+const basicOf = (g: Gen, lang: Lang): string => base64(`${g.pick([...USERS, `${g.pick(USERS)}@${g.pick(INTERNAL_DOMAINS)}`])}:${password(g, lang)}`);
+const harIntro = (g: Gen, lang: Lang): string =>
+  say(g, lang, ['Extrait du HAR exporté depuis Chrome :', 'Le HAR de la requête qui échoue :', 'Dans le fichier `.har` :'], ['From the HAR exported in Chrome:', 'The HAR of the failing request:', 'In the `.har` file:']);
+/** Session cookies as frameworks name them, with the shape of their values. */
+const sessionCookie = (g: Gen): [string, string] =>
+  g.pick<() => [string, string]>([
+    () => ['sessionid', g.str(LOWER + DIGITS, 32)],
+    () => ['JSESSIONID', g.str(DIGITS + 'ABCDEF', 32)],
+    () => ['PHPSESSID', g.str(LOWER + DIGITS, 26)],
+    () => ['connect.sid', `s%3A${g.str(B64URL, 32)}.${g.str(ALNUM, 43)}`],
+    () => ['_gitlab_session', hex(g, 32)],
+    () => ['laravel_session', `${g.str(ALNUM, 40)}%3D`],
+    () => ['_session_id', hex(g, 32)],
+    () => ['ASP.NET_SessionId', g.str(LOWER + DIGITS, 24)],
+    () => ['__Secure-next-auth.session-token', g.str(B64URL, 60)],
+    () => ['grafana_session', hex(g, 32)],
+  ])();
+const analyticsCookies = (g: Gen): string => `_ga=GA1.1.${g.digits(9)}.${g.digits(10)}; _gid=GA1.2.${g.digits(9)}.${g.digits(10)}`;
+
+const OUT_OF_HTTP: Template[] = [
+  t(undefined, (g, lang) => {
+    const b = basicOf(g, lang);
+    return B(lines(say(g, lang, ['Conf nginx du reverse proxy :', 'Le bloc nginx :'], ['The reverse proxy nginx config:', 'nginx block:']), fence('nginx', lines('location /nexus/ {', `    proxy_pass http://nexus.${g.pick(INTERNAL_DOMAINS)}:8081/;`, `    proxy_set_header Authorization "Basic ${b}";`, '}'))), b);
+  }),
+  t(undefined, (g, lang) => {
+    const b = basicOf(g, lang);
+    return B(lines(say(g, lang, ['Pour passer le proxy d’entreprise, dans `~/.curlrc` :', 'Le proxy exige :'], ['To get through the corporate proxy, in `~/.curlrc`:', 'The proxy wants:']), fence('', lines(`proxy = "http://proxy.${g.pick(INTERNAL_DOMAINS)}:3128"`, `proxy-header = "Proxy-Authorization: Basic ${b}"`))), b);
+  }),
+  t(undefined, (g, lang) => {
+    const b = basicOf(g, lang);
+    return S(`${say(g, lang, ['Le header envoyé au proxy', 'L’en-tête attendu par Squid'], ['The header sent to the proxy', 'The header Squid expects'])} : ${code(`Proxy-Authorization: Basic ${b}`)}`, b);
+  }),
+  t(undefined, (g, lang) => {
+    const b = basicOf(g, lang);
+    return B(lines(harIntro(g, lang), fence('json', lines('"headers": [', '  { "name": "Accept", "value": "application/json" },', `  { "name": "Authorization", "value": "Basic ${b}" }`, ']'))), b);
+  }),
+  t(undefined, (g, lang) => {
+    const tok = g.pick([jwt(g), apiKey(g, 40)]);
+    return B(lines(harIntro(g, lang), fence('json', lines('"request": {', `  "url": "https://${g.pick(API_HOSTS)}/v1/me",`, '  "headers": [', '    {', '      "name": "authorization",', `      "value": "Bearer ${tok}"`, '    }', '  ]', '}'))), tok);
+  }),
+  t(undefined, (g, lang) => {
+    const key = apiKey(g, 32);
+    return B(lines(say(g, lang, ['La collection Postman partagée :', 'Export Postman :'], ['The shared Postman collection:', 'Postman export:']), fence('json', JSON.stringify({ header: [{ key: 'X-Api-Key', value: key, type: 'text' }] }, null, 2))), key);
+  }),
+  t(undefined, (g, lang) => {
+    const [name, value] = sessionCookie(g);
+    return B(lines(say(g, lang, ['Copié depuis l’onglet Réseau :', 'Les en-têtes de la requête (DevTools) :'], ['Copied from the Network tab:', 'Request headers (DevTools):']), fence('', lines(`GET /admin/exports HTTP/1.1`, `Host: ${g.pick(API_HOSTS)}`, `Cookie: ${analyticsCookies(g)}; ${name}=${value}; lang=fr`))), value);
+  }),
+  t(undefined, (g, lang) => {
+    const [name, value] = sessionCookie(g);
+    return B(lines(say(g, lang, ['Réponse du login :', 'Sortie de `curl -i` :'], ['Login response:', '`curl -i` output:']), fence('', lines('HTTP/2 302', `location: /dashboard`, `set-cookie: ${name}=${value}; Path=/; HttpOnly; Secure; SameSite=Lax`))), value);
+  }),
+  t(undefined, (g, lang) => {
+    const [name, value] = sessionCookie(g);
+    return B(lines(harIntro(g, lang), fence('json', JSON.stringify({ cookies: [{ name, value, path: '/', httpOnly: true }] }, null, 1))), value);
+  }),
+  t(undefined, (g, lang) => {
+    const [name, value] = sessionCookie(g);
+    return S(`${say(g, lang, ['Pour rejouer la session', 'Pour reproduire'], ['To replay the session', 'To reproduce'])} : ${code(`curl -H 'cookie: ${name}=${value}' https://${g.pick(API_HOSTS)}/api/me`)}`, value);
+  }),
+  t(undefined, (g, lang) => {
+    const [name, value] = sessionCookie(g);
+    return B(lines(say(g, lang, ['Le `cookies.txt` de curl :', 'Jar curl (`-c`) :'], ['curl’s `cookies.txt`:', 'curl jar (`-c`):']), fence('', lines('# Netscape HTTP Cookie File', `#HttpOnly_${g.pick(API_HOSTS)}\tFALSE\t/\tTRUE\t0\t${name}\t${value}`))), value);
+  }),
+  t(undefined, (g, lang) => {
+    const [name, value] = sessionCookie(g);
+    return B(lines(say(g, lang, ['Script de test (Python) :', 'Le script qui rejoue :'], ['Test script (Python):', 'The replay script:']), fence('python', lines('import requests', `r = requests.get("https://${g.pick(API_HOSTS)}/api/orders", cookies={"${name}": "${value}"})`))), value);
+  }),
+];
+
+// ---------------------------------------------------------------------------
+// Family 16 — passwords set in SQL, build properties, PowerShell.
+// ---------------------------------------------------------------------------
+
+const sqlIntro = (g: Gen, lang: Lang): string =>
+  say(g, lang, ['Création du compte applicatif :', 'Ce que j’ai lancé dans psql :', 'La migration qui crée le rôle :', 'Côté base :'], ['Creating the app account:', 'What I ran in psql:', 'The migration creating the role:', 'Database side:']);
+
+const STATEMENTS: Template[] = [
+  withPwAny((g, pw, lang) => lines(sqlIntro(g, lang), fence('sql', `CREATE USER ${g.pick(['app_ro', 'etl', 'reporting'])} IDENTIFIED BY "${pw}";`))),
+  withPwAny((g, pw, lang) => lines(sqlIntro(g, lang), fence('sql', lines(`create user '${g.pick(USERS)}'@'%' identified by '${pw}';`, `grant select on ${g.pick(DBS)}.* to '${g.pick(USERS)}'@'%';`)))),
+  withPwAny((g, pw, lang) => lines(sqlIntro(g, lang), fence('sql', `ALTER USER ${g.pick(USERS)} WITH PASSWORD '${pw}';`))),
+  withPwAny((g, pw, lang) => lines(sqlIntro(g, lang), fence('sql', lines(`CREATE ROLE ${g.pick(['deploy', 'metabase', 'grafana'])} WITH LOGIN`, `  PASSWORD '${pw}'`, "  VALID UNTIL 'infinity';")))),
+  withPwAny((g, pw, lang) => `${say(g, lang, ['Rotation faite avec', 'Mot de passe changé par'], ['Rotated with', 'Password changed with'])} ${code(`ALTER ROLE ${g.pick(USERS)} PASSWORD '${pw}';`)}`),
+  withPwAny((g, pw, lang) => lines(sqlIntro(g, lang), fence('sql', lines(`CREATE LOGIN ${g.pick(USERS).replace(/\W/g, '_')} WITH PASSWORD = N'${pw}', CHECK_POLICY = OFF;`, 'GO')))),
+  withPwAny((g, pw, lang) => lines(sqlIntro(g, lang), fence('sql', `SET PASSWORD FOR '${g.pick(USERS)}'@'localhost' = PASSWORD('${pw}');`))),
+  withPwAny((g, pw, lang) => lines(say(g, lang, ['ACL Redis ajoutée :', 'Utilisateur Redis :'], ['Redis ACL added:', 'Redis user:']), shFence(g, `redis-cli ACL SETUSER ${g.pick(['reporting', 'worker', 'cache-ro'])} on >${pw} '~cache:*' +get +set`))),
+];
+
+const buildIntro = (g: Gen, lang: Lang): string =>
+  say(g, lang, ['La commande de release :', 'Pour lancer en local :', 'Le job CI fait :', 'Déploiement manuel :'], ['The release command:', 'To run locally:', 'The CI job runs:', 'Manual deploy:']);
+
+const BUILD_PROPERTIES: Template[] = [
+  withPwAny((g, pw, lang) => lines(buildIntro(g, lang), shFence(g, `java -Dspring.profiles.active=${g.pick(ENVS_EN)} -Dspring.datasource.password=${pw} -jar target/app.jar`))),
+  withPwAny((g, pw, lang) => lines(buildIntro(g, lang), shFence(g, `mvn -B deploy -DskipTests -Dnexus.password=${shellQuote(g, pw)}`))),
+  withPwAny((g, pw, lang) => lines(buildIntro(g, lang), shFence(g, `./gradlew publish -PmavenUser=${g.pick(USERS)} -PmavenPassword=${shellQuote(g, pw)}`))),
+  t(undefined, (g, lang) => {
+    const tok = apiKey(g, 32);
+    return B(lines(buildIntro(g, lang), shFence(g, `./gradlew publishPlugins -Pgradle.publish.key=${g.str(ALNUM, 32)} -Pgradle.publish.secret=${tok}`)), tok);
+  }),
+  withPwAny((g, pw, lang) => lines(say(g, lang, ['Dans le `setenv.sh` de Tomcat :', 'Variables du conteneur :'], ['In Tomcat’s `setenv.sh`:', 'Container variables:']), fence('sh', `export JAVA_OPTS="-Xmx1g -Djavax.net.ssl.keyStorePassword=${pw} -Djavax.net.ssl.keyStore=/etc/app/keystore.p12"`))),
+  t(undefined, (g, lang) => {
+    const tok = apiKey(g, 40);
+    return B(lines(buildIntro(g, lang), shFence(g, `mvn sonar:sonar -Dsonar.host.url=https://sonar.${g.pick(INTERNAL_DOMAINS)} -Dsonar.token=${tok}`)), tok);
+  }),
+];
+
+const psIntro = (g: Gen, lang: Lang): string =>
+  say(g, lang, ['Le script PowerShell du poste de build :', 'Dans `deploy.ps1` :', 'Pour se connecter au serveur Windows :'], ['The build box PowerShell script:', 'In `deploy.ps1`:', 'To connect to the Windows server:']);
+
+const POWERSHELL: Template[] = [
+  withPwAny((g, pw, lang) => lines(psIntro(g, lang), fence('powershell', lines(`$secure = ConvertTo-SecureString '${pw}' -AsPlainText -Force`, `$cred = New-Object System.Management.Automation.PSCredential('CORP\\${g.pick(USERS)}', $secure)`)))),
+  withPwAny((g, pw, lang) => lines(psIntro(g, lang), fence('powershell', `$cred = New-Object PSCredential ("${g.pick(USERS)}", (ConvertTo-SecureString "${pw}" -AsPlainText -Force))`))),
+  withPwAny((g, pw, lang) => lines(psIntro(g, lang), fence('powershell', lines(`$pw = "${pw}" | ConvertTo-SecureString -AsPlainText -Force`, `Enter-PSSession -ComputerName srv-app01 -Credential (New-Object PSCredential('admin', $pw))`)))),
+  t(undefined, (g, lang) => {
+    const key = g.str(LOWER + DIGITS, 46);
+    return B(lines(psIntro(g, lang), fence('powershell', `Publish-Module -Path .\\Outils -Repository PSGallery -NuGetApiKey ${key}`)), key);
+  }),
+  t(undefined, (g, lang) => {
+    const secret = azureClientSecret(g);
+    return B(lines(psIntro(g, lang), fence('powershell', `Connect-AzAccount -ServicePrincipal -Tenant $tenant -Credential ([pscredential]::new('${uuid(g)}', (ConvertTo-SecureString '${secret}' -AsPlainText -Force)))`)), secret);
+  }),
+  withPwAny((g, pw, lang) => lines(say(g, lang, ['Compte local créé sur le serveur :', 'Sur la VM Windows :'], ['Local account created on the server:', 'On the Windows VM:']), fence('bat', `net user ${g.pick(['svc_backup', 'deploy', 'sqlagent'])} ${pw} /add /y`))),
+];
+
+// ---------------------------------------------------------------------------
+// Family 17 — curl -u with ids and tokens of every shape.
+// ---------------------------------------------------------------------------
+
+const CURL_USER: Template[] = [
+  withPwAny((g, pw, lang) => lines(say(g, lang, ['Test de l’API Nexus :', 'Vérif rapide :'], ['Nexus API check:', 'Quick check:']), shFence(g, `curl -u ${g.pick(USERS)}:${pw} https://nexus.${g.pick(INTERNAL_DOMAINS)}/service/rest/v1/status`))),
+  t(undefined, (g, lang) => {
+    const tok = apiKey(g, 24);
+    return B(lines(say(g, lang, ['Appel Jira avec le jeton :', 'API Jira :'], ['Jira call with the token:', 'Jira API:']), shFence(g, `curl -s -u ${g.pick(USERS)}@${g.pick(INTERNAL_DOMAINS)}:${tok} https://jira.${g.pick(INTERNAL_DOMAINS)}/rest/api/2/myself`)), tok);
+  }),
+  t(undefined, (g, lang) => {
+    const key = stripeKey(g);
+    return B(lines(say(g, lang, ['Remboursement à la main :', 'Pour vérifier la charge :'], ['Manual refund:', 'To check the charge:']), shFence(g, `curl https://api.stripe.com/v1/charges -u ${key}:`)), key);
+  }),
+  t(undefined, (g, lang) => {
+    const tok = hex(g, 40);
+    return B(lines(say(g, lang, ['Jenkins, relance du job :', 'Pour déclencher le build :'], ['Jenkins job rerun:', 'To trigger the build:']), shFence(g, `curl -X POST -u ${g.pick(USERS)}:${tok} "https://jenkins.${g.pick(INTERNAL_DOMAINS)}/job/${g.pick(DBS)}/build"`)), tok);
+  }),
+  t(undefined, (g, lang) => {
+    const tok = uuid(g);
+    return B(lines(say(g, lang, ['L’API du prestataire :', 'Appel partenaire :'], ['The vendor API:', 'Partner call:']), shFence(g, `curl -sSfu '${g.str(ALNUM, 20)}:${tok}' https://${g.pick(API_HOSTS)}/v2/status`)), tok);
+  }),
+  t(undefined, (g, lang) => {
+    const tok = g.str(LETTERS, 32);
+    return B(lines(say(g, lang, ['Export du tableau de bord :', 'Pour récupérer le dashboard :'], ['Dashboard export:', 'To fetch the dashboard:']), shFence(g, `curl https://grafana.${g.pick(INTERNAL_DOMAINS)}/api/dashboards/uid/${g.str(ALNUM, 9)} --user "api:${tok}"`)), tok);
+  }),
+  t(undefined, (g, lang) => {
+    const tok = base64(g.bytes(24));
+    return B(lines(say(g, lang, ['Via le proxy authentifié :', 'Passer par le proxy :'], ['Through the authenticated proxy:', 'Going through the proxy:']), shFence(g, `curl -x http://proxy.${g.pick(INTERNAL_DOMAINS)}:3128 -U ${g.pick(USERS)}:${tok} https://registry.npmjs.org/-/ping`)), tok);
+  }),
+  t(undefined, (g, lang) => {
+    const tok = apiKey(g, 36);
+    return B(lines(say(g, lang, ['Avec httpie :', 'En httpie :'], ['With httpie:', 'httpie version:']), shFence(g, `http -a ${g.pick(USERS)}:${tok} GET https://${g.pick(API_HOSTS)}/v1/exports`)), tok);
+  }),
+];
+
+// ---------------------------------------------------------------------------
+// Family 18 — a whole file in base64: .env, service-account JSON, kubeconfig.
+// ---------------------------------------------------------------------------
+
+const B64_FILES: Template[] = [
+  t(undefined, (g, lang) => {
+    const blob = base64(lines('NODE_ENV=production', `DATABASE_URL=postgres://${g.pick(USERS)}:${password(g, lang)}@${g.pick(DB_HOSTS)}:5432/${g.pick(DBS)}`, `STRIPE_SECRET_KEY=${stripeKey(g)}`, ''));
+    return B(lines(say(g, lang, ['Le `.env` de prod est dans la variable CI `DOTENV_B64` :', 'Variable GitLab (le .env encodé) :'], ['The prod `.env` lives in the CI variable `DOTENV_B64`:', 'GitLab variable (the encoded .env):']), fence('', `DOTENV_B64=${blob}`)), blob);
+  }),
+  t(undefined, (g, lang) => {
+    const key = privateKey(g, 'pkcs8');
+    const blob = base64(JSON.stringify({ type: 'service_account', project_id: `${g.pick(DBS)}-${g.pick(ENVS_EN).toLowerCase()}`, private_key_id: hex(g, 40), private_key: `${pemLines(key).join('\n')}\n`, client_email: `ci@${g.pick(DBS)}.iam.gserviceaccount.com` }));
+    return B(lines(say(g, lang, ['Secret GitHub `GCP_SA_KEY` (le JSON en base64) :', 'La clé du compte de service, encodée :'], ['GitHub secret `GCP_SA_KEY` (the JSON, base64):', 'The service-account key, encoded:']), fence('', blob)), blob);
+  }),
+  t(undefined, (g, lang) => {
+    const blob = base64(lines(`API_TOKEN=${apiKey(g, 40)}`, `DB_PASSWORD=${password(g, lang)}`, ''));
+    return B(lines(say(g, lang, ['Le Secret appliqué :', 'Manifeste du secret :'], ['The Secret I applied:', 'Secret manifest:']), fence('yaml', lines('apiVersion: v1', 'kind: Secret', 'metadata:', `  name: ${g.pick(DBS)}-env`, 'data:', `  .env: ${blob}`))), blob);
+  }),
+  t(undefined, (g, lang) => {
+    const body = base64(lines(`DATABASE_PASSWORD=${password(g, lang)}`, `SECRET_KEY_BASE=${hex(g, 64)}`, `SMTP_PASSWORD=${password(g, lang)}`, 'RAILS_ENV=production', ''));
+    const wrapped = wrap(body, 76);
+    return B(lines(say(g, lang, ['Sortie de `base64 .env` :', 'Le fichier encodé (base64) :'], ['Output of `base64 .env`:', 'The encoded file (base64):']), fence('', wrapped.join('\n'))), ...wrapped.filter((line) => line.length >= 8));
+  }),
+  t(undefined, (g, lang) => {
+    const key = privateKey(g, 'rsa');
+    const blob = base64(`${pemLines(key).join('\n')}\n`);
+    return B(lines(say(g, lang, ['Mon kubeconfig :', 'Le kubeconfig du cluster de recette :'], ['My kubeconfig:', 'The staging cluster kubeconfig:']), fence('yaml', lines('users:', '- name: ci', '  user:', `    client-key-data: ${blob}`))), blob);
+  }),
+];
+
+// ---------------------------------------------------------------------------
 // The corpus.
 // ---------------------------------------------------------------------------
 
@@ -2229,6 +2424,10 @@ const FAMILIES: Family[] = [
   { name: 'fichier-auth', count: 10, templates: AUTH_FILES },
   { name: 'config', count: 14, templates: CONFIGS },
   { name: 'secret-en-cle-json', count: 5, templates: SECRET_AS_KEY },
+  { name: 'hors-requete-http', count: 16, templates: OUT_OF_HTTP },
+  { name: 'sql-build-powershell', count: 20, templates: [...STATEMENTS, ...BUILD_PROPERTIES, ...POWERSHELL] },
+  { name: 'curl-u', count: 10, templates: CURL_USER },
+  { name: 'fichier-base64', count: 8, templates: B64_FILES },
 ];
 
 function buildCorpus(seed: number): { cases: LeakCase[]; langs: Lang[] } {

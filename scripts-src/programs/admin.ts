@@ -12,6 +12,7 @@ import { asRedisCli, authorAcl, membershipCommands } from '../lib/mailbox/redis/
 import { parseTtlMax } from '../lib/mailbox/ttl.js';
 import { ExitCode } from '../lib/messages/exit-code.js';
 import { Failure, fail } from '../lib/messages/failure.js';
+import { maskSecrets } from '../lib/secrets/find-secrets.js';
 import { escapeControls } from '../lib/text/quote.js';
 import { adminCommandLine } from './command-lines/admin.js';
 
@@ -102,14 +103,16 @@ async function audit(team: string, correct: boolean, json: boolean, env: NodeJS.
       'refus-audit',
       { team },
     );
+    // A subject or a message may quote what the mailbox holds (a foreign index entry's key): never a secret it holds.
+    const shown = findings.map((finding) => ({ ...finding, subject: maskSecrets(finding.subject), message: maskSecrets(finding.message) }));
     if (json) {
       printJson({
         equipe: team,
-        constats: findings.map((finding) => ({ regle: finding.code, sujet: finding.subject, message: finding.message, corrige: finding.corrected })),
+        constats: shown.map((finding) => ({ regle: finding.code, sujet: finding.subject, message: finding.message, corrige: finding.corrected })),
         boite: mailbox.label,
       });
     } else {
-      const lines = findings.map(
+      const lines = shown.map(
         (finding) => `  [${finding.code}] ${escapeControls(finding.subject)} : ${finding.message}${finding.corrected ? ' — corrigé' : ''}`,
       );
       process.stdout.write(

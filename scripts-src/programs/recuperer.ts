@@ -10,6 +10,7 @@ import { describeMailbox, openMailbox } from '../lib/mailbox/open.js';
 import { formatDuration, parseDuration, parseTtlMax } from '../lib/mailbox/ttl.js';
 import { fail } from '../lib/messages/failure.js';
 import { ignoredByGit } from '../lib/project-safety.js';
+import { maskSecrets } from '../lib/secrets/find-secrets.js';
 import { escapeControls, quoteForMessage } from '../lib/text/quote.js';
 import { frameUntrusted } from '../lib/untrusted/frame-untrusted.js';
 import { IMPORT_COMMAND, inspectExport, inspectNote } from '../lib/untrusted/inspect-fetched.js';
@@ -141,7 +142,8 @@ async function listWithFallback(mailbox: Mailbox, query: ListQuery): Promise<Lis
 
 /** What the listing could not show as rows: index entries dropped, notes outside the index, an unknown team. */
 function listNotices(listing: Listing, query: ListQuery, label: string): string[] {
-  const notices = listing.anomalies.map((anomaly) => `Vigilance : ${anomaly.message}`);
+  // An anomaly may quote what the mailbox holds (a foreign index entry's key): never a secret it holds.
+  const notices = listing.anomalies.map((anomaly) => `Vigilance : ${maskSecrets(anomaly.message)}`);
   const team = 'team' in query ? query.team : teamOfPattern(query.pattern)?.team;
   for (const entry of listing.entries) for (const finding of entry.vigilance) notices.push(`Vigilance : ${entry.key} : ${finding.message}`);
   if (team === undefined) return notices;
@@ -299,7 +301,7 @@ async function journal(mailbox: Mailbox, team: string, since: Date, json: boolea
     cle: event.key ?? null,
     sha256: event.sha256 ?? null,
     octets: event.size ?? null,
-    detail: event.detail ?? null,
+    detail: event.detail === undefined ? null : maskSecrets(event.detail),
     boite: mailbox.label,
   });
   if (json) {

@@ -4,6 +4,7 @@
  * program (a billion-laughs alias bomb, a megabyte of YAML).
  */
 import { parseDocument } from 'yaml';
+import { withoutByteOrderMark } from '../text/hidden-characters.js';
 
 /** A header is a few lines; anything bigger is not a handoff note's header. */
 export const MAX_FRONT_MATTER_BYTES = 16 * 1024;
@@ -15,7 +16,7 @@ export type FrontMatter =
   | { status: 'ok'; data: Record<string, unknown>; endLine: number };
 
 export function readFrontMatter(text: string): FrontMatter {
-  const body = text.replace(/^\uFEFF/, '');
+  const body = withoutByteOrderMark(text);
   const open = /^---\r?\n/.exec(body)?.[0];
   if (!open) return { status: 'absent' };
   // Search from the opening line's own newline, so an empty header (`---` twice) closes at once.

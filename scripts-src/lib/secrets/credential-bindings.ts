@@ -10,9 +10,10 @@
  * Lines are read one at a time, without their Markdown container markers;
  * every pattern is bounded, so the scan is linear in the text.
  */
-import { PROSE_PASSWORD, PROSE_TOKEN, type Role, roleOfName, roleOfProseWord } from './credential-names.js';
+import { isSessionCookieName, PROSE_PASSWORD, PROSE_TOKEN, type Role, roleOfName, roleOfProseWord } from './credential-names.js';
 import { isCredentialValue, isDefaultPassword, isPlaceholder, isWordLike, looksRandom, stripQuotes } from './credential-values.js';
 import type { Hit, ScanLine } from './hits.js';
+import { isPublicValueAt } from './public-values.js';
 
 /** A value and where it sits on its line. */
 interface Binding {
@@ -51,6 +52,66 @@ const SHORT_PASSWORD_OPTION: Array<[command: RegExp, option: RegExp]> = [
   [/\bldap\w*\b/, new RegExp(String.raw`(?<![\w-])-w[ \t]+${VALUE}`, 'dg')],
   [/\bopenssl\b/, /(?<![\w-])-pass(?:in|out)?[ \t]+pass:(?<v>[^\s'"]+)/dg],
 ];
+/** A SQL or PowerShell string, single- or double-quoted (up to its first closing quote: the scan stays linear). */
+const STATEMENT_STRING = String.raw`'[^'\n]{1,300}'|"[^"\n]{1,300}"`;
+/**
+ * Statements and commands that set a password inline, by where the password
+ * stands: SQL (`CREATE USER … IDENTIFIED BY '…'`, `ALTER USER … PASSWORD '…'`,
+ * `WITH PASSWORD = '…'`, `SET PASSWORD FOR … = '…'`), Redis ACLs (`ACL SETUSER
+ * … on >…`), Windows (`net user … … /add`), PowerShell (`ConvertTo-SecureString
+ * '…' -AsPlainText`, `'…' | ConvertTo-SecureString -AsPlainText`, `New-Object
+ * PSCredential('…', '…')`). Each gate is tested on the lower-cased line first.
+ */
+/** A word every statement below needs (lower-cased line): most lines have none, and cost one test. */
+const STATEMENT_WORD = /identified|password|setuser|net[ \t]+user|asplaintext|pscredential/;
+const PASSWORD_STATEMENTS: Array<[gate: RegExp, statement: RegExp]> = [
+  // "the key identified by `pubKey`" is prose: a statement names a user, or writes its keywords in capitals.
+  [
+    /\b(?:create|alter)[ \t]+(?:user|role|login)\b[^\n]{0,200}\bidentified\b|\bgrant\b[^\n]{0,200}\bidentified\b/,
+    new RegExp(String.raw`\bidentified(?:[ \t]+with[ \t]+['"\w]{1,64})?[ \t]+by(?:[ \t]+password)?[ \t]+N?(?<v>${STATEMENT_STRING}|[^\s,;'"()]{1,300})`, 'gi'),
+  ],
+  [
+    /identified/,
+    new RegExp(String.raw`\bIDENTIFIED(?:[ \t]+WITH[ \t]+['"\w]{1,64})?[ \t]+BY(?:[ \t]+PASSWORD)?[ \t]+N?(?<v>${STATEMENT_STRING}|[^\s,;'"()]{1,300})`, 'g'),
+  ],
+  [
+    /\b(?:create|alter)[ \t]+(?:user|role|login)\b|\bwith[ \t]+(?:(?:un)?encrypted[ \t]+)?password\b/,
+    new RegExp(String.raw`\b(?:(?:un)?encrypted[ \t]+)?password(?:[ \t]*=)?[ \t]*N?(?<v>${STATEMENT_STRING})`, 'gi'),
+  ],
+  [
+    /\bset[ \t]+password\b/,
+    new RegExp(
+      String.raw`\bset[ \t]+password(?:[ \t]+for[ \t]+[^\s=]{1,100})?[ \t]*=[ \t]*(?:(?:old_)?password[ \t]*\([ \t]*)?N?(?<v>${STATEMENT_STRING})`,
+      'gi',
+    ),
+  ],
+  [/\bacl[ \t]+setuser\b/, /(?<=[ \t])>(?<v>[^\s>]{1,300})/g],
+  [/\bnet[ \t]+user\b/, /\bnet[ \t]+user[ \t]+(?:"[^"\n]{1,64}"|[^\s"/]{1,64})[ \t]+(?<v>"[^"\n]{1,200}"|[^\s"*/][^\s"]{0,200})(?=[ \t]+\/|[ \t]*$)/gi],
+  [
+    /-asplaintext\b/,
+    new RegExp(
+      String.raw`\bConvertTo-SecureString(?:[ \t]+-(?:AsPlainText|Force)(?::\$?\w{1,10})?){0,3}(?:[ \t]+-String)?[ \t]+(?<v>${STATEMENT_STRING})`,
+      'gi',
+    ),
+  ],
+  [/-asplaintext\b/, new RegExp(String.raw`(?<v>${STATEMENT_STRING})[ \t]*\|[ \t]*ConvertTo-SecureString\b`, 'dgi')],
+  [
+    /\bpscredential\b/,
+    new RegExp(
+      String.raw`(?:New-Object[ \t]+(?:-TypeName[ \t]+)?(?:System\.Management\.Automation\.)?PSCredential(?:[ \t]+-ArgumentList)?|\[(?:System\.Management\.Automation\.)?PSCredential\]::new)[ \t]*\(?[ \t]*(?:'[^'\n]{0,100}'|"[^"\n]{0,100}"|\$[\w:]{1,64})[ \t]*,[ \t]*(?<v>${STATEMENT_STRING})`,
+      'dgi',
+    ),
+  ],
+];
+/** Build and JVM properties on a command line: `-Ddb.password=…`, `-Dspring.datasource.password=…`, `gradle -Pnexus_password=…`, `-J-D…`. */
+const PROPERTY_OPTION = new RegExp(String.raw`(?<![\w-])-(?:J-)?[DP](?<k>[A-Za-z_][\w.-]{0,120})=${VALUE}`, 'g');
+/** A PowerShell line: a cmdlet's Verb-Noun (`Publish-Module`, `Connect-AzAccount`). */
+const POWERSHELL = /\b[A-Z][a-z]{1,15}-[A-Z][A-Za-z]{1,40}\b/;
+/** A PowerShell parameter and its argument: `-NuGetApiKey '…'`, `-Token:…`, `-ClientSecret "…"`. */
+const POWERSHELL_PARAMETER = new RegExp(
+  String.raw`(?<![\w-])-(?<k>[A-Za-z][A-Za-z0-9]{2,40})(?::|[ \t]+)(?<v>${STATEMENT_STRING}|[^\s'"${BT}|;(){}]{1,300})`,
+  'g',
+);
 /** Java and OpenSSL style options: `-storepass …`, `-keypass …`, `-srcstorepass …`. */
 const SINGLE_DASH_OPTION = new RegExp(
   String.raw`(?<![\w-])-(?<k>(?:src|dest)?(?:store|key)pass|passin|passout|password|passwd|passphrase)(?:=|[ \t]+)${VALUE}`,
@@ -61,10 +122,31 @@ const NAMED_STRING = new RegExp(String.raw`(?:\(|\[)[ \t]*["'](?<k>[\w.-]{2,60})
 /** `<password>…</password>`, `<add key="ApiKey" value="…"/>`: XML configuration. */
 const XML_ELEMENT = /<(?<k>[\w:.-]{1,60})>(?<v>[^<\n]{4,300})<\/\k<k>>/dg;
 const XML_KEY_VALUE = /\b(?:key|name)=["'](?<k>[^"'\n]{1,60})["'][ \t]+value=["'](?<v>[^"'\n]{1,300})["']/dg;
-const USER_OPTION = /(?<![\w-])(?:-u|--user|--basic-auth)(?:[ \t]+|=)(?<v>"[^"\n]{1,300}"|'[^'\n]{1,300}'|[^\s'"]{1,300})/dg;
+/**
+ * `curl -u id:secret` (combined as `-su`, `--user`, `--proxy-user`, `-U`), httpie's and xh's `-a`/`--auth`: the secret
+ * after the colon, or the id when the secret is empty (`-u sk_…:`, an API key given as the user).
+ */
+const USER_OPTION =
+  /(?<![\w-])(?:-[A-Za-z]{0,4}u|-[Ua]|--(?:user|proxy-user|basic-auth|auth))(?:[ \t]+|=)(?<v>"[^"\n]{1,300}"|'[^'\n]{1,300}'|[^\s'"]{1,300})/dg;
 /** `curl -b "session=…"`, `--cookie 'sid=…'`: a session cookie is a credential. */
 const COOKIE_OPTION = /(?<![\w-])(?:-b|--cookie)(?:[ \t]+|=)["']?[\w.-]{1,64}=(?<v>[^\s;"']{16,400})/dg;
 const HTTP_CLIENT = /\b(?:curl|wget|http|https|xh|httpie|ab|hey)\b/;
+/** `Cookie:` and `Set-Cookie:` headers (a browser's tools, a HAR file, `curl -H`, `document.cookie = "…"`): their pairs, up to a quote or the line's end. */
+const COOKIE_HEADER = /\b(?<set>set-)?cookie["']?[ \t]*[:=][ \t]*["'`]?(?<pairs>[^\n"'`]{1,8000})/dgi;
+const COOKIE_PAIR = /(?:^|;)[ \t]*(?<k>[^\s=;,]{1,100})=(?<v>[^;\s"']{1,4000})/dg;
+/** A line of a Netscape cookie jar (`curl -c`): domain, flag, path, secure, expiry, name, value. */
+const COOKIE_JAR = /^(?:#HttpOnly_)?[\w.-]{1,253}\t(?:TRUE|FALSE)\t[^\t\n]{1,300}\t(?:TRUE|FALSE)\t\d{1,12}\t(?<k>[^\t\n]{1,100})\t(?<v>[^\t\n]{1,4000})$/d;
+/**
+ * A name and a value given side by side (HAR headers and cookies, Postman's `key`, Kubernetes and ECS environment lists):
+ * `{"name": "Authorization", "value": "…"}`, `name = "DB_PASSWORD", value = "…"`, in either order on one line.
+ */
+const NAME_THEN_VALUE =
+  /\b(?:name|key)["']?[ \t]*[:=][ \t]*(?<q>["'])(?<k>[^"'\\\n]{1,100})\k<q>[ \t]*[,;]?[ \t]*["']?value["']?[ \t]*[:=][ \t]*(?<r>["'])(?<v>(?:(?!\k<r>)[^\\\n]|\\.){0,4000})\k<r>/dg;
+const VALUE_THEN_NAME =
+  /\bvalue["']?[ \t]*[:=][ \t]*(?<r>["'])(?<v>(?:(?!\k<r>)[^\\\n]|\\.){0,4000})\k<r>[ \t]*[,;]?[ \t]*["']?(?:name|key)["']?[ \t]*[:=][ \t]*(?<q>["'])(?<k>[^"'\\\n]{1,100})\k<q>/dg;
+/** A name alone on its line (`"name": "Cookie",`, `- name: DB_PASSWORD`): its value comes on one of the next lines. */
+const NAME_ALONE = /^\{?[ \t]*["']?(?:name|key)["']?[ \t]*[:=][ \t]*["']?(?<k>[^"'\\\n,]{1,100}?)["']?[ \t]*,?[ \t]*$/;
+const VALUE_ALONE = /^["']?value["']?[ \t]*[:=][ \t]*(?:"(?<d>(?:[^"\\\n]|\\.){0,4000})"|'(?<s>[^'\n]{0,4000})'|(?<b>[^\s"'|>][^\n]{0,3999}))/d;
 const ECHO_PIPE = /\b(?:echo|printf)[ \t]+(?:-[a-z]+[ \t]+)?(?<v>"[^"\n]{1,300}"|'[^'\n]{1,300}'|[^\s|;'"]{1,300})[ \t]*\|/dg;
 const PGPASS = /(?:^|["'\s>])(?<host>[A-Za-z0-9_.*-]{1,253}):(?:\d{1,5}|\*):[^\s:'"]{1,100}:[^\s:'"]{1,100}:(?<v>[^\s'"]{1,300})/dg;
 const HTPASSWD =
@@ -76,6 +158,8 @@ const REDIS_AUTH = /(?:^|[>`$#][ \t]*|redis-cli\b[^\n]{0,200}?[ \t])AUTH[ \t]+(?
 const AUTH_HEADER =
   /\b(?:proxy-)?authorization["']?[ \t]*[:=][ \t]*["']?(?<scheme>bearer|token|bot|apikey|api-key|ssws|basic|digest|key)[ \t]+(?<v>[A-Za-z0-9._~+/=-]{6,})/dgi;
 const BEARER = /\bbearer[ \t]+(?<v>[A-Za-z0-9._~+/-]{16,}=*)/dgi;
+/** `Basic <base64 of id:secret>` wherever it is written: an nginx `proxy_set_header`, a HAR value, a proxy's configuration. */
+const BASIC = /(?<![\w-])basic[ \t]+(?<v>[A-Za-z0-9+/]{8,600}={0,2})(?![\w+/=-])/gi;
 const URL_START = /\b[a-zA-Z][a-zA-Z0-9+.-]{1,30}:\/\//g;
 
 /** Hosts reserved for documentation (RFC 2606, 6761): credentials on them are examples. */
@@ -146,8 +230,8 @@ function captured(match: RegExpExecArray): { value: string; at: number } {
   return { value, at: indices ? indices[0] : match.index + match[0].length - value.length };
 }
 
-/** What a line binds: assignments, options, commands, headers, sentences. */
-function lineBindings(text: string): Binding[] {
+/** What a line binds: assignments, options, commands, headers, sentences; `nested` for the value of a name/value pair, read once. */
+function lineBindings(text: string, nested = false): Binding[] {
   const found: Binding[] = [];
   const add = (rule: string, role: Role | undefined, setting: Binding['setting'], match: RegExpExecArray) => {
     if (role === undefined) return;
@@ -160,6 +244,7 @@ function lineBindings(text: string): Binding[] {
   if (/[:=]/.test(text)) {
     ASSIGNMENT.lastIndex = 0;
     let chained = 0;
+    const cookies = lower.includes('cookie');
     for (let match = ASSIGNMENT.exec(text); match; match = ASSIGNMENT.exec(text)) {
       const raw = match.groups!.v;
       if (raw === undefined) continue;
@@ -168,11 +253,17 @@ function lineBindings(text: string): Binding[] {
       const chain = !/^["'`]/.test(raw) && raw.includes('=') && ++chained <= 32;
       ASSIGNMENT.lastIndex = valueStart + (/^["'`]/.test(raw) ? 1 : chain ? 0 : raw.length);
       const key = stripQuotes(match.groups!.k!);
+      // `$env:DB_PASSWORD = '…'`, `$global:ApiToken = "…"`: a PowerShell scope, not a key; the variable's name is read again as one.
+      if (match.groups!.sign === ':' && text[match.index - 1] === '$' && /^(?:env|global|script|local|private)$/i.test(key)) {
+        ASSIGNMENT.lastIndex = valueStart;
+        continue;
+      }
       if (raw.startsWith('//') || /^\[\p{L}/u.test(raw) || /^\*\*/.test(raw)) continue; // a URL's scheme, a Markdown link, emphasis
+      if (/^(?:set-)?cookie$/i.test(key) && /^[^\s=;]{1,100}=/.test(raw)) continue; // `Cookie: a=b; c=d`: the cookie rule reads its pairs
       const { before, sign, after } = match.groups!;
       if (sign === '=' && before === '' && after !== '') continue; // `NAME= command`: an empty variable in a shell
-      if (IMAGE_QUERY.test(text.slice(Math.max(0, match.index - 300), match.index))) continue;
       if (match.index > 0 && /[?&]/.test(text[match.index - 1]!)) {
+        if (IMAGE_QUERY.test(text.slice(Math.max(0, match.index - 300), match.index))) continue;
         // A URL's query parameter: its value ends at the next `&`.
         const value = raw.split('&')[0]!;
         const role = roleOfName(key);
@@ -188,7 +279,8 @@ function lineBindings(text: string): Binding[] {
         ? undefined
         : /(?<head>\p{L}+)\s+(?:de|du|des|d['’]|of|for)(?:\s+(?:la|le|les|l['’]|the))?\s*$/iu.exec(near)?.groups?.head;
       const role = (labelled ? roleOfLabel(lead + key) : undefined) ?? (head && roleOfName(`${head} of ${key}`) === undefined ? undefined : roleOfName(key));
-      add('affectation', role, /phrase/i.test(key) ? 'passphrase' : 'code', match);
+      // On a line about cookies (`cookies={"sessionid": …}`), a session cookie's name binds its value too.
+      add('affectation', role ?? (cookies && isSessionCookieName(key) ? 'token' : undefined), /phrase/i.test(key) ? 'passphrase' : 'code', match);
     }
   }
   if (/[([][ \t]*["']/.test(text)) {
@@ -222,19 +314,67 @@ function lineBindings(text: string): Binding[] {
     option.lastIndex = 0;
     for (let match = option.exec(text); match; match = option.exec(text)) add('commande', 'password', 'code', match);
   }
+  for (const [gate, statement] of STATEMENT_WORD.test(lower) ? PASSWORD_STATEMENTS : []) {
+    if (!gate.test(lower)) continue;
+    statement.lastIndex = 0;
+    for (let match = statement.exec(text); match; match = statement.exec(text)) add('commande', 'password', 'code', match);
+  }
+  const dash = text.includes('-');
+  if (dash && /(?:^|[\s"'=])-(?:J-)?[DP][A-Za-z_]/.test(text)) {
+    PROPERTY_OPTION.lastIndex = 0;
+    for (let match = PROPERTY_OPTION.exec(text); match; match = PROPERTY_OPTION.exec(text)) {
+      // `spring.datasource.password`: the whole name, or its last part when the name is long (`javax.net.ssl.trustStore.keyStorePassword`).
+      const key = match.groups!.k!;
+      add('commande', roleOfName(key) ?? roleOfName(key.slice(key.lastIndexOf('.') + 1)), 'code', match);
+    }
+  }
+  if (dash && POWERSHELL.test(text)) {
+    POWERSHELL_PARAMETER.lastIndex = 0;
+    for (let match = POWERSHELL_PARAMETER.exec(text); match; match = POWERSHELL_PARAMETER.exec(text)) {
+      const role = roleOfName(match.groups!.k!);
+      if (role === 'password' || role === 'token') add('commande', role, 'code', match);
+    }
+  }
   if (HTTP_CLIENT.test(lower)) {
     USER_OPTION.lastIndex = 0;
     for (let match = USER_OPTION.exec(text); match; match = USER_OPTION.exec(text)) {
       const { value, at } = captured(match);
       const inner = stripQuotes(value);
       const colon = inner.indexOf(':');
-      if (colon < 0) continue;
-      found.push({ rule: 'commande', role: 'password', setting: 'code', value: inner.slice(colon + 1), at: at + value.indexOf(inner) + colon + 1 });
+      if (colon < 0 || /^[a-z][\w+.-]{0,30}:\/\//i.test(inner)) continue; // `pino-couch -U https://…`: a URL, not id:secret
+      const innerAt = at + value.indexOf(inner);
+      // `-u sk_…:`: the secret is the id. Otherwise what follows the colon is a secret whatever its shape, as in a URL's user info.
+      if (colon === inner.length - 1) found.push({ rule: 'commande', role: 'token', setting: 'code', value: inner.slice(0, colon), at: innerAt });
+      else found.push({ rule: 'commande', role: 'password', setting: 'userinfo', value: inner.slice(colon + 1), at: innerAt + colon + 1 });
     }
   }
   if (HTTP_CLIENT.test(lower) && /(?:-b|--cookie)\b/.test(text)) {
     COOKIE_OPTION.lastIndex = 0;
     for (let match = COOKIE_OPTION.exec(text); match; match = COOKIE_OPTION.exec(text)) add('entete-auth', 'token', 'code', match);
+  }
+  if (lower.includes('cookie')) {
+    COOKIE_HEADER.lastIndex = 0;
+    for (let header = COOKIE_HEADER.exec(text); header; header = COOKIE_HEADER.exec(text)) {
+      const pairs = header.groups!.pairs!;
+      const pairsAt = header.indices!.groups!.pairs![0];
+      COOKIE_PAIR.lastIndex = 0;
+      for (let pair = COOKIE_PAIR.exec(pairs); pair; pair = COOKIE_PAIR.exec(pairs)) {
+        if (isSessionCookieName(pair.groups!.k!))
+          found.push({ rule: 'entete-auth', role: 'token', setting: 'code', value: pair.groups!.v!, at: pairsAt + pair.indices!.groups!.v![0] });
+        if (header.groups!.set) break; // `Set-Cookie: name=value; Path=/; HttpOnly`: one cookie, then its attributes
+      }
+    }
+  }
+  if (text.includes('\t')) {
+    const jar = COOKIE_JAR.exec(text);
+    if (jar && isSessionCookieName(jar.groups!.k!)) add('entete-auth', 'token', 'code', jar);
+  }
+  if (!nested && (lower.includes('name') || lower.includes('key')) && lower.includes('value')) {
+    for (const pattern of [NAME_THEN_VALUE, VALUE_THEN_NAME]) {
+      pattern.lastIndex = 0;
+      for (let match = pattern.exec(text); match; match = pattern.exec(text))
+        for (const binding of namedValueBindings(match.groups!.k!, match.groups!.v!, match.indices!.groups!.v![0])) found.push(binding);
+    }
   }
   if (lower.includes('password-stdin') || lower.includes('passwd --stdin') || lower.includes('chpasswd')) {
     ECHO_PIPE.lastIndex = 0;
@@ -271,6 +411,10 @@ function lineBindings(text: string): Binding[] {
     BEARER.lastIndex = 0;
     for (let match = BEARER.exec(text); match; match = BEARER.exec(text)) add('entete-auth', 'token', 'code', match);
   }
+  if (lower.includes('basic')) {
+    BASIC.lastIndex = 0;
+    for (let match = BASIC.exec(text); match; match = BASIC.exec(text)) if (isBasicCredential(match.groups!.v!)) add('entete-auth', 'token', 'code', match);
+  }
   // concat, not push(...): a line may hold a hundred thousand bindings, more than a call's arguments.
   const all = found.concat(urlCredentials(text), proseBindings(text));
   // In a program (`const`, an object literal), a bare name is a variable: `{ token: counter42 }`.
@@ -278,11 +422,30 @@ function lineBindings(text: string): Binding[] {
   return all;
 }
 
-/** `Authorization: Basic …` whose base64 decodes to user:password. */
+/** `Authorization: Basic …` whose base64 decodes to user:password, the password judged as in a URL's user info. */
 function isBasicCredential(value: string): boolean {
   const decoded = Buffer.from(value, 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
-  return /^[^\s:]{1,100}:\S{3,200}$/.test(decoded) && !isPlaceholder(decoded.slice(colon + 1)) && !isDefaultPassword(decoded.slice(colon + 1));
+  return /^[^\s:]{1,100}:\S{3,200}$/.test(decoded) && isCredentialValue(decoded.slice(colon + 1), 'password', 'userinfo');
+}
+
+/** A name and its value as one line the rules read (`{"name": …, "value": …}`), when the name is a credential's or a session cookie's. */
+export function namedPairText(name: string, value: string): string | undefined {
+  return roleOfName(name) !== undefined || isSessionCookieName(name) ? JSON.stringify({ name, value }) : undefined;
+}
+
+/**
+ * What a value given next to its name binds (`{"name": "Authorization",
+ * "value": "Basic …"}`, a HAR cookie `{"name": "sessionid", "value": "…"}`):
+ * the value read as the header, cookie or assignment it stands for, at
+ * `at` in the line.
+ */
+function namedValueBindings(name: string, value: string, at: number): Binding[] {
+  const lead = roleOfName(name) !== undefined ? `${name}: ` : isSessionCookieName(name) ? `Cookie: ${name}=` : undefined;
+  if (lead === undefined || value === '') return [];
+  const bindings: Binding[] = [];
+  for (const binding of lineBindings(lead + value, true)) if (binding.at >= lead.length) bindings.push({ ...binding, at: binding.at - lead.length + at });
+  return bindings;
 }
 
 /**
@@ -452,17 +615,24 @@ export function findBindings(lines: ScanLine[]): Hit[] {
   const hits: Hit[] = [];
   let header: Array<Role | undefined> | undefined;
   let pending: { role: Role; word: string; left: number } | undefined;
+  /** A credential's name alone on its line (`"name": "Cookie",`, `- name: DB_PASSWORD`), waiting for its `value`. */
+  let named: { name: string; left: number } | undefined;
+  /** A value alone on its line, whose name may come on the next one. */
+  let unnamed: { value: string; at: number; line: ScanLine } | undefined;
+  /** A binding judged in the line it was read from; every pattern is bounded, so the scan is linear in the text. */
+  const judgeIn = (line: ScanLine, binding: Binding, shift = 0) => {
+    if (!isCredentialValue(binding.value, binding.role, binding.setting)) return;
+    const inner = stripQuotes(binding.value);
+    const at = binding.at + Math.max(0, binding.value.indexOf(inner)) - shift;
+    if (at >= 0 && !isPublicValueAt(line.text, at)) hits.push({ rule: binding.rule, start: line.start + at, end: line.start + at + inner.length });
+  };
   let inFence = false;
   for (const line of lines) {
-    const { text, start } = line;
+    const { text } = line;
     const trimmed = text.trim();
-    const judge = (binding: Binding, shift = 0) => {
-      if (isCredentialValue(binding.value, binding.role, binding.setting)) {
-        const inner = stripQuotes(binding.value);
-        const at = binding.at + Math.max(0, binding.value.indexOf(inner)) - shift;
-        if (at >= 0) hits.push({ rule: binding.rule, start: start + at, end: start + at + inner.length });
-      }
-    };
+    // The value as the line goes on: a ciphertext or a public key cut by its own commas or blanks (`ENC[AES256_GCM,data:…`,
+    // `ssh-ed25519 AAAA…`), a documented example read in part.
+    const judge = (binding: Binding, shift = 0) => judgeIn(line, binding, shift);
     if (/^(?:```|~~~)/.test(trimmed)) {
       inFence = !inFence;
       continue;
@@ -475,6 +645,19 @@ export function findBindings(lines: ScanLine[]): Hit[] {
       judgeContinuation(text, pending, judge);
       pending = --pending.left > 0 && isLabelOnly(trimmed) ? pending : undefined;
     }
+    const value = text.includes('value') ? VALUE_ALONE.exec(text) : null;
+    const valueInner = value ? (value.groups!.d ?? value.groups!.s ?? value.groups!.b!.replace(/[ \t,]+$/, '')) : '';
+    const valueAt = value ? (value.indices!.groups!.d ?? value.indices!.groups!.s ?? value.indices!.groups!.b!)[0] : 0;
+    if (named) {
+      if (value) for (const binding of namedValueBindings(named.name, valueInner, valueAt)) judge(binding);
+      named = value || --named.left <= 0 ? undefined : named;
+    }
+    const alone = text.includes('name') || text.includes('key') ? NAME_ALONE.exec(text) : null;
+    // Another name, of a credential or not, ends the wait: its own value comes next.
+    if (alone) named = roleOfName(alone.groups!.k!) !== undefined || isSessionCookieName(alone.groups!.k!) ? { name: alone.groups!.k!, left: 3 } : undefined;
+    // `"value": "…",` then `"name": "sessionid"`: the value waits one line for its name.
+    if (alone && unnamed && named) for (const binding of namedValueBindings(named.name, unnamed.value, unnamed.at)) judgeIn(unnamed.line, binding);
+    unnamed = value && !alone ? { value: valueInner, at: valueAt, line } : undefined;
     const cells = tableCells(text);
     if (cells) {
       if (cells.every((cell) => /^\s*:?-{2,}:?\s*$/.test(cell.text))) continue;

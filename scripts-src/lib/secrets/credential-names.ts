@@ -300,3 +300,39 @@ export function roleOfProseWord(word: string): Role {
   if (/^(?:key|cl[ée])$/.test(word)) return 'weak';
   return PROSE_PASSWORD_WORD.test(word) ? 'password' : 'token';
 }
+
+/**
+ * What a session cookie's name says, word by word (`sessionid`, `JSESSIONID`,
+ * `PHPSESSID`, `connect.sid`, `_gh_sess`, `laravel_session`, `__Secure-1PSID`,
+ * `.ASPXAUTH`, `remember_user_token`, `next-auth.session-token`,
+ * `KEYCLOAK_IDENTITY`): a stem one of its words begins or ends with.
+ */
+const SESSION_COOKIE_WORDS: ReadonlyArray<[stem: string, where: 'begins' | 'ends' | 'contains']> = [
+  ['sess', 'contains'],
+  ['sid', 'ends'],
+  ['auth', 'contains'],
+  ['token', 'contains'],
+  ['jwt', 'contains'],
+  ['remember', 'begins'],
+  ['identity', 'ends'],
+  ['login', 'begins'],
+];
+
+/** Names repeat (a cookie header a thousand times): each is judged once. */
+const SESSION_COOKIES = new Map<string, boolean>();
+
+/** A cookie whose value opens a session: what a browser or a HAR file must not hand over. */
+export function isSessionCookieName(name: string): boolean {
+  const known = SESSION_COOKIES.get(name);
+  if (known !== undefined) return known;
+  const words = identifierWords(name.replace(/^__(?:Secure|Host)-/, ''));
+  const verdict =
+    words.length > 0 &&
+    words.length <= 8 &&
+    words.some((word) =>
+      SESSION_COOKIE_WORDS.some(([stem, where]) => (where === 'begins' ? word.startsWith(stem) : where === 'ends' ? word.endsWith(stem) : word.includes(stem))),
+    );
+  if (SESSION_COOKIES.size > 4096) SESSION_COOKIES.clear();
+  SESSION_COOKIES.set(name, verdict);
+  return verdict;
+}

@@ -12,6 +12,7 @@
  * one signal among several.
  */
 import type { Role } from './credential-names.js';
+import { isDocumentedExample, isPublicValue } from './public-values.js';
 
 /** Values that name or stand for a secret instead of being one. */
 const PLACEHOLDER_WORDS = new Set([
@@ -221,6 +222,7 @@ export function isDefaultPassword(value: string): boolean {
 export function isPlaceholder(raw: string): boolean {
   const value = stripQuotes(raw);
   if (value === '') return true;
+  if (isDocumentedExample(value)) return true; // the documentation's own tokens (jwt.io's sample)
   const lower = value.toLowerCase();
   if (PLACEHOLDER_WORDS.has(lower) || PLACEHOLDER_WORDS.has(lower.replace(/^[a-z]{2,4}[-_]/, ''))) return true; // sk-abc123
   if (/^[<[({]/.test(value) && /[>\])}]$/.test(value)) return true; // <votre-jeton>, [redacted:github], {token}
@@ -399,12 +401,12 @@ const COMMON_PAIRS = new Set(
     .split(' '),
 );
 
-/** Most adjacent letter pairs of `letters` are common in real words. */
-function readsAsWord(letters: string): boolean {
+/** Most adjacent letter pairs of `letters` (a `share` of them) are common in real words. */
+function readsAsWord(letters: string, share = 0.5): boolean {
   const lower = letters.toLowerCase();
   let common = 0;
   for (let index = 0; index + 1 < lower.length; index++) if (COMMON_PAIRS.has(lower.slice(index, index + 2))) common++;
-  return common >= 0.5 * (lower.length - 1);
+  return common >= share * (lower.length - 1);
 }
 
 /**
@@ -440,6 +442,13 @@ function isWordSeries(value: string): boolean {
   return parts.length >= 2 && parts.every(isWordLike) && parts.some((part) => /[A-Za-z]{3,}/.test(part));
 }
 
+/** Letters only (a trailing `\` of a shell escape aside), short or reading as a word: `foobared`, `motdepassefort`. */
+function isPlainWord(value: string): boolean {
+  const letters = value.replace(/\\$/, '');
+  // Long: three pairs in four common, as in `motdepassefort` (drawn letters reach half by chance, rarely three quarters).
+  return /^\p{L}+$/u.test(letters) && (letters.length < 12 || !/^[A-Za-z]+$/.test(letters) || readsAsWord(letters, 0.75));
+}
+
 /** Looks drawn at random: long enough, mixed, not a word. */
 export function looksRandom(value: string, minimum = 16): boolean {
   if (value.length < minimum || /\s/.test(value) || isWordSeries(value) || isWordLike(value)) return false;
@@ -473,9 +482,11 @@ function judgeValue(raw: string, role: Role, setting: 'code' | 'prose' | 'userin
   const value = stripQuotes(raw);
   if (value.length < 4 || value.length > 400) return false;
   if (isPlaceholder(value)) return false;
+  // A ciphertext, a public or publishable key: harmless under any name (`password: ENC[…]`, `secret: vault:v1:…`).
+  if (isPublicValue(value)) return false;
   // A URL's user info is never a reference or an identifier, only a template may stand in for it.
-  // A plain word there (`alice:foobared@…`) is a documentation example.
-  if (setting === 'userinfo') return !/^[$%{<]/.test(value) && !isDefaultPassword(value) && !/^\p{L}+\\?$/u.test(value);
+  // A plain word there (`alice:foobared@…`) is a documentation example; a long run of letters that reads as no word is drawn.
+  if (setting === 'userinfo') return !/^[$%{<]/.test(value) && !isDefaultPassword(value) && !isPlainWord(value);
   if (isReference(value)) return false;
   // Words separated by blanks are a passphrase only in quotes, after the word "passphrase" (backticks mark code).
   if (/\s/.test(value)) return setting === 'passphrase' && /^\s*[«"“'‘]/.test(raw) && isPassphrase(value, true);

@@ -16,12 +16,13 @@
 import { walkJson } from '../io/json-walk.js';
 import { lastAtMost, lineStarts } from '../text/markdown-model.js';
 import { mappedRevealedView, originalOffset } from '../text/normalise.js';
-import { findBindings } from './credential-bindings.js';
+import { findBindings, namedPairText } from './credential-bindings.js';
 import { roleOfName } from './credential-names.js';
 import { isPlaceholder } from './credential-values.js';
+import { findEncodedSecrets } from './encoded-secrets.js';
 import type { LocalSecretMatcher } from './find-local-secrets.js';
 import type { Hit, ScanLine } from './hits.js';
-import { maskExcerpt, maskSecret } from './mask.js';
+import { maskExcerpt, maskRanges, maskSecret } from './mask.js';
 import { findPrivateKeys } from './private-keys.js';
 import { findDisguisedTokens, findProviderTokens } from './provider-tokens.js';
 
@@ -80,6 +81,7 @@ export async function findSecretsInJson(bytes: Buffer, known?: LocalSecretMatche
     batch = [];
     size = 0;
   };
+  let named: { object: string; name: string } | undefined;
   for (const event of walkJson(bytes)) {
     if (event.type === 'open') continue;
     const path = event.path.replace(/^\$\.?/, '') || '$';
@@ -88,7 +90,10 @@ export async function findSecretsInJson(bytes: Buffer, known?: LocalSecretMatche
       if (event.key.length >= 8) batch.push({ text: event.key, path, key: event.key });
       size += event.key.length;
     } else {
-      const text = event.key !== undefined && roleOfName(event.key) ? `${JSON.stringify(event.key)}: ${JSON.stringify(event.value)}` : event.value;
+      // `{"name": "Authorization", "value": "…"}` (a HAR header or cookie): the value is read with the name beside it.
+      if (event.key === 'name') named = { object: path.slice(0, -'.name'.length), name: event.value };
+      const pair = event.key === 'value' && named?.object === path.slice(0, -'.value'.length) ? namedPairText(named.name, event.value) : undefined;
+      const text = pair ?? (event.key !== undefined && roleOfName(event.key) ? `${JSON.stringify(event.key)}: ${JSON.stringify(event.value)}` : event.value);
       batch.push({ text, path });
       size += text.length;
     }
@@ -147,6 +152,36 @@ function ourHits(text: string): Hit[] {
   return hits;
 }
 
+/**
+ * `text` with every secret our rules find masked as a finding's excerpt masks
+ * it (mask.ts), the lines holding one whole, not shortened, the others
+ * unchanged: what a program may print of a text someone wrote (the reading
+ * guard's excerpts, a title in a listing). Sync, so without secretlint, whose
+ * ground our rules cover; a text without a secret costs one scan of it.
+ */
+export function maskSecrets(text: string): string {
+  const hits = dedupe([], ourHits(text));
+  if (hits.length === 0) return text;
+  const lineEnd = (offset: number) => {
+    const newline = text.indexOf('\n', offset);
+    return newline < 0 ? text.length : newline;
+  };
+  let masked = '';
+  let cursor = 0;
+  for (let first = 0; first < hits.length; ) {
+    // The lines holding a hit, and those of every hit reaching into them (a private key spans several), are masked as one piece.
+    const from = hits[first]!.start > 0 ? text.lastIndexOf('\n', hits[first]!.start - 1) + 1 : 0;
+    let to = lineEnd(hits[first]!.end);
+    let next = first + 1;
+    for (; next < hits.length && hits[next]!.start < to; next++) to = Math.max(to, lineEnd(hits[next]!.end));
+    const ranges = hits.slice(first, next).map((hit) => ({ start: hit.start - from, end: hit.end - from }));
+    masked += text.slice(cursor, from) + maskRanges(text.slice(from, to), ranges).masked;
+    cursor = to;
+    first = next;
+  }
+  return masked + text.slice(cursor);
+}
+
 /** Every rule on `text`, read line by line without container markers. */
 function scanLines(text: string): Hit[] {
   const lines: ScanLine[] = [];
@@ -160,7 +195,7 @@ function scanLines(text: string): Hit[] {
   for (const line of lines) {
     for (const hit of findProviderTokens(line.text)) hits.push({ rule: hit.rule, start: line.start + hit.start, end: line.start + hit.end });
   }
-  return hits.concat(findDisguisedTokens(lines), findPrivateKeys(lines), findBindings(lines));
+  return hits.concat(findDisguisedTokens(lines), findPrivateKeys(lines), findBindings(lines), findEncodedSecrets(lines));
 }
 
 /** Secretlint rules whose ground our rules cover with a judgement of the value (example hosts, development defaults). */

@@ -43,6 +43,18 @@ export function maskExcerpt(
   focus: number,
   cut: { cutBefore: boolean; cutAfter: boolean } = { cutBefore: false, cutAfter: false },
 ): string {
+  const { masked, focusInMasked } = maskRanges(line, ranges, focus);
+  const from = Math.max(0, focusInMasked - EXCERPT_BEFORE);
+  const to = Math.min(masked.length, focusInMasked + EXCERPT_AFTER);
+  return `${from > 0 || cut.cutBefore ? '…' : ''}${masked.slice(from, to).trim()}${to < masked.length || cut.cutAfter ? '…' : ''}`;
+}
+
+/**
+ * The line with each flagged range masked, every other copy of a flagged value
+ * masked too, and anything else that looks random; whole, with where the
+ * range holding `focus` starts once masked.
+ */
+export function maskRanges(line: string, ranges: Array<{ start: number; end: number; whole?: boolean }>, focus = 0): { masked: string; focusInMasked: number } {
   let masked = '';
   let cursor = 0;
   let focusInMasked = 0;
@@ -61,7 +73,5 @@ export function maskExcerpt(
   for (const [value, mask] of values) masked = masked.split(value).join(mask);
   // Anything else drawn at random is hidden too, even when an invisible character cuts it in two.
   masked = masked.replace(DRAWN_RUN, (run) => (/\d/.test(run) && /[A-Za-z]/.test(run) ? '****' : run));
-  const from = Math.max(0, focusInMasked - EXCERPT_BEFORE);
-  const to = Math.min(masked.length, focusInMasked + EXCERPT_AFTER);
-  return `${from > 0 || cut.cutBefore ? '…' : ''}${masked.slice(from, to).trim()}${to < masked.length || cut.cutAfter ? '…' : ''}`;
+  return { masked, focusInMasked };
 }

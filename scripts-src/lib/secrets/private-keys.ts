@@ -53,7 +53,7 @@ export function findPrivateKeys(lines: ScanLine[]): Hit[] {
         .slice(Math.max(0, index - 3), index)
         .map((line) => line.text)
         .join('\n');
-      const previousArmour = ANY_ARMOUR.test(lines[index - 1]?.text.trim() ?? '');
+      const previousArmour = armourAbove(lines, index);
       const bodyText = lines
         .slice(index, body.next)
         .map((line) => line.text.trim())
@@ -66,6 +66,16 @@ export function findPrivateKeys(lines: ScanLine[]): Hit[] {
     index++;
   }
   return hits;
+}
+
+/** Whether the line at `index` follows armour (`-----BEGIN PGP MESSAGE-----`), past PGP's blank line and header fields (`Version: …`). */
+function armourAbove(lines: ScanLine[], index: number): boolean {
+  for (let above = index - 1; above >= 0 && index - above <= 4; above--) {
+    const text = lines[above]!.text.trim();
+    if (ANY_ARMOUR.test(text)) return true;
+    if (text !== '' && !HEADER_FIELD.test(text)) return false;
+  }
+  return false;
 }
 
 /** The run of body lines (and PEM header fields) from `from`: where it ends, how many lines, how many characters. */

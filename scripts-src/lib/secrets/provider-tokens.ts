@@ -7,94 +7,110 @@
  */
 import { isPlaceholder, looksRandom } from './credential-values.js';
 import type { Hit, ScanLine } from './hits.js';
+import { isDocumentedExample } from './public-values.js';
 
 const B = '(?<![A-Za-z0-9_])'; // left boundary
 const E = '(?![A-Za-z0-9_])'; // right boundary
 
-/** Provider formats: a prefix the provider chose so that leaks can be found. */
-const PROVIDER_TOKENS: Array<[string, string]> = [
-  ['aws', `${B}(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AIPA|ANPA|ANVA|APKA|AROA|ASCA)[A-Z0-9]{16}${E}`],
-  ['github', `${B}(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{36,255}${E}`],
-  ['github', `${B}github_pat_[A-Za-z0-9_]{40,255}`],
-  ['gitlab', `${B}(?:glpat|glptt|gldt|glrt|glcbt|gloas|glsoat|glft|glimt|glagent)-[A-Za-z0-9_-]{20,}`],
-  ['slack', `${B}xox[abposre]-[A-Za-z0-9-]{10,}`],
-  ['slack', `${B}xapp-\\d-[A-Z0-9]+-\\d+-[a-z0-9]+${E}`],
-  ['notion', `${B}ntn_[0-9]{11}[A-Za-z0-9]{32}[A-Za-z0-9]{3}${E}`],
+/**
+ * Provider formats: the token's pattern and, when the provider chose one, its
+ * public prefix (a regex source). The prefix is what a report may show of the
+ * token (`ghp_****…9f`) and what the disguise detector keys on (`"ghp_" + "…"`,
+ * a token cut at the end of a line, encoded); a format without a distinctive
+ * prefix of its own (a suffix, an infix, a plain word such as `key-`, two
+ * letters such as `SK`) has none.
+ */
+const PROVIDER_TOKENS: Array<[provider: string, pattern: string, prefix?: string]> = [
+  [
+    'aws',
+    `${B}(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AIPA|ANPA|ANVA|APKA|AROA|ASCA)[A-Z0-9]{16}${E}`,
+    String.raw`(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AIPA|ANPA|ANVA|APKA|AROA|ASCA)`,
+  ],
+  ['github', `${B}(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{36,255}${E}`, String.raw`gh[pousr]_`],
+  ['github', `${B}github_pat_[A-Za-z0-9_]{40,255}`, String.raw`github_pat_`],
+  [
+    'gitlab',
+    `${B}(?:glpat|glptt|gldt|glrt|glcbt|gloas|glsoat|glft|glimt|glagent)-[A-Za-z0-9_-]{20,}`,
+    String.raw`gl(?:pat|ptt|dt|rt|cbt|oas|soat|ft|imt|agent)-`,
+  ],
+  ['slack', `${B}xox[abposre]-[A-Za-z0-9-]{10,}`, String.raw`xox[abposre]-`],
+  ['slack', `${B}xapp-\\d-[A-Z0-9]+-\\d+-[a-z0-9]+${E}`, String.raw`xapp-`],
+  ['notion', `${B}ntn_[0-9]{11}[A-Za-z0-9]{32}[A-Za-z0-9]{3}${E}`, String.raw`ntn_`],
   ['slack', `https://hooks\\.slack\\.com/(?:services|workflows|triggers)/[A-Za-z0-9_/-]{20,}`],
   ['discord', `https://(?:ptb\\.|canary\\.)?discord(?:app)?\\.com/api/webhooks/\\d+/[A-Za-z0-9_-]{30,}`],
-  ['stripe', `${B}(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{20,}`],
-  ['openai', `${B}sk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{20,}`],
-  ['openai', `${B}sk-[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9]{20}${E}`],
-  ['anthropic', `${B}sk-ant-(?:api|admin|oat|sid)\\d{0,2}-[A-Za-z0-9_-]{20,}`],
-  ['cle-sk', `${B}sk-[A-Za-z0-9_-]{32,}`],
-  ['google', `${B}AIza[0-9A-Za-z_-]{30,40}${E}`],
-  ['google', `${B}GOCSPX-[A-Za-z0-9_-]{20,}`],
-  ['google', `${B}ya29\\.[A-Za-z0-9_-]{30,}`],
+  ['stripe', `${B}(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{20,}`, String.raw`[sr]k_(?:live|test)_`],
+  ['openai', `${B}sk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{20,}`, String.raw`sk-(?:proj|svcacct|admin)-`],
+  ['openai', `${B}sk-[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9]{20}${E}`, String.raw`sk-`],
+  ['anthropic', `${B}sk-ant-(?:api|admin|oat|sid)\\d{0,2}-[A-Za-z0-9_-]{20,}`, String.raw`sk-ant-(?:api|admin|oat|sid)\d{0,2}-`],
+  ['cle-sk', `${B}sk-[A-Za-z0-9_-]{32,}`, String.raw`sk-`],
+  ['google', `${B}AIza[0-9A-Za-z_-]{30,40}${E}`, String.raw`AIza`],
+  ['google', `${B}GOCSPX-[A-Za-z0-9_-]{20,}`, String.raw`GOCSPX-`],
+  ['google', `${B}ya29\\.[A-Za-z0-9_-]{30,}`, String.raw`ya29\.`],
   ['jwt', `${B}eyJ[A-Za-z0-9_-]{8,}\\.eyJ[A-Za-z0-9_-]{8,}(?:\\.[A-Za-z0-9_-]*)?`],
-  ['npm', `${B}npm_[A-Za-z0-9]{36}${E}`],
-  ['pypi', `${B}pypi-AgE[A-Za-z0-9_-]{50,}`],
-  ['huggingface', `${B}hf_[A-Za-z0-9]{30,}${E}`],
-  ['sendgrid', `${B}SG\\.[A-Za-z0-9_-]{16,}\\.[A-Za-z0-9_-]{16,}`],
+  ['npm', `${B}npm_[A-Za-z0-9]{36}${E}`, String.raw`npm_`],
+  ['pypi', `${B}pypi-AgE[A-Za-z0-9_-]{50,}`, String.raw`pypi-`],
+  ['huggingface', `${B}hf_[A-Za-z0-9]{30,}${E}`, String.raw`hf_`],
+  ['sendgrid', `${B}SG\\.[A-Za-z0-9_-]{16,}\\.[A-Za-z0-9_-]{16,}`, String.raw`SG\.`],
   ['telegram', `${B}\\d{8,10}:AA[A-Za-z0-9_-]{30,}`],
-  ['vault', `${B}hv[sbr]\\.[A-Za-z0-9_-]{24,}`],
-  ['digitalocean', `${B}do[por]_v1_[a-f0-9]{64}${E}`],
-  ['shopify', `${B}shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}${E}`],
-  ['linear', `${B}lin_(?:api|oauth)_[A-Za-z0-9]{40}${E}`],
-  ['doppler', `${B}dp\\.(?:pt|st|sa|ct|scim|audit)\\.[A-Za-z0-9]{40,}`],
-  ['docker', `${B}dckr_pat_[A-Za-z0-9_-]{20,}`],
-  ['grafana', `${B}glsa_[A-Za-z0-9]{32}_[a-fA-F0-9]{8}${E}`],
-  ['grafana', `${B}glc_[A-Za-z0-9+/]{32,}={0,2}`],
-  ['sentry', `${B}sntr(?:ys|yu|[ysu])_[A-Za-z0-9+/=_-]{40,}`],
-  ['newrelic', `${B}NRAK-[A-Z0-9]{27}${E}`],
-  ['databricks', `${B}dapi[a-f0-9]{32}(?:-\\d)?${E}`],
-  ['atlassian', `${B}ATATT3[A-Za-z0-9_=-]{100,}`],
-  ['postman', `${B}PMAK-[a-f0-9]{24}-[a-f0-9]{34}${E}`],
-  ['age', `${B}AGE-SECRET-KEY-1[0-9A-Z]{58}${E}`],
-  ['planetscale', `${B}pscale_(?:tkn|pw|oauth)_[A-Za-z0-9_.-]{32,}`],
-  ['supabase', `${B}sbp_[a-f0-9]{40}${E}`],
-  ['square', `${B}sq0(?:atp|csp)-[A-Za-z0-9_-]{22,}`],
+  ['vault', `${B}hv[sbr]\\.[A-Za-z0-9_-]{24,}`, String.raw`hv[sbr]\.`],
+  ['digitalocean', `${B}do[por]_v1_[a-f0-9]{64}${E}`, String.raw`do[por]_v1_`],
+  ['shopify', `${B}shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}${E}`, String.raw`shp(?:at|ca|pa|ss)_`],
+  ['linear', `${B}lin_(?:api|oauth)_[A-Za-z0-9]{40}${E}`, String.raw`lin_(?:api|oauth)_`],
+  ['doppler', `${B}dp\\.(?:pt|st|sa|ct|scim|audit)\\.[A-Za-z0-9]{40,}`, String.raw`dp\.(?:pt|st|sa|ct|scim|audit)\.`],
+  ['docker', `${B}dckr_pat_[A-Za-z0-9_-]{20,}`, String.raw`dckr_pat_`],
+  ['grafana', `${B}glsa_[A-Za-z0-9]{32}_[a-fA-F0-9]{8}${E}`, String.raw`glsa_`],
+  ['grafana', `${B}glc_[A-Za-z0-9+/]{32,}={0,2}`, String.raw`glc_`],
+  ['sentry', `${B}sntr(?:ys|yu|[ysu])_[A-Za-z0-9+/=_-]{40,}`, String.raw`sntr(?:ys|yu|[ysu])_`],
+  ['newrelic', `${B}NRAK-[A-Z0-9]{27}${E}`, String.raw`NRAK-`],
+  ['databricks', `${B}dapi[a-f0-9]{32}(?:-\\d)?${E}`, String.raw`dapi`],
+  ['atlassian', `${B}ATATT3[A-Za-z0-9_=-]{100,}`, String.raw`ATATT3`],
+  ['postman', `${B}PMAK-[a-f0-9]{24}-[a-f0-9]{34}${E}`, String.raw`PMAK-`],
+  ['age', `${B}AGE-SECRET-KEY-1[0-9A-Z]{58}${E}`, String.raw`AGE-SECRET-KEY-`],
+  ['planetscale', `${B}pscale_(?:tkn|pw|oauth)_[A-Za-z0-9_.-]{32,}`, String.raw`pscale_(?:tkn|pw|oauth)_`],
+  ['supabase', `${B}sbp_[a-f0-9]{40}${E}`, String.raw`sbp_`],
+  ['square', `${B}sq0(?:atp|csp)-[A-Za-z0-9_-]{22,}`, String.raw`sq0(?:atp|csp)-`],
   ['mailgun', `${B}key-[a-f0-9]{32}${E}`],
   ['twilio', `${B}SK[a-f0-9]{32}${E}`],
-  ['rubygems', `${B}rubygems_[a-f0-9]{48}${E}`],
-  ['pulumi', `${B}pul-[a-f0-9]{40}${E}`],
+  ['rubygems', `${B}rubygems_[a-f0-9]{48}${E}`, String.raw`rubygems_`],
+  ['pulumi', `${B}pul-[a-f0-9]{40}${E}`, String.raw`pul-`],
   ['terraform', `${B}[A-Za-z0-9]{14}\\.atlasv1\\.[A-Za-z0-9_=-]{60,}`],
-  ['gitlab', `${B}GR1348941[A-Za-z0-9_-]{20}`],
+  ['gitlab', `${B}GR1348941[A-Za-z0-9_-]{20}`, String.raw`GR1348941`],
   ['gitlab', `_gitlab_session=(?<v>[0-9a-f]{32})${E}`],
-  ['huggingface', `${B}api_org_[A-Za-z]{34}${E}`],
-  ['perplexity', `${B}pplx-[A-Za-z0-9]{48}${E}`],
-  ['aws', `${B}ABSK[A-Za-z0-9+/]{109,269}={0,2}`],
-  ['aws', `${B}bedrock-api-key-[A-Za-z0-9+/]{60,}={0,2}`],
+  ['huggingface', `${B}api_org_[A-Za-z]{34}${E}`, String.raw`api_org_`],
+  ['perplexity', `${B}pplx-[A-Za-z0-9]{48}${E}`, String.raw`pplx-`],
+  ['aws', `${B}ABSK[A-Za-z0-9+/]{109,269}={0,2}`, String.raw`ABSK`],
+  ['aws', `${B}bedrock-api-key-[A-Za-z0-9+/]{60,}={0,2}`, String.raw`bedrock-api-key-`],
   ['azure', `(?<![A-Za-z0-9_~.-])[A-Za-z0-9_~.]{3}\\dQ~[A-Za-z0-9_~.-]{31,34}(?![A-Za-z0-9_~.-])`],
-  ['alibaba', `${B}LTAI[A-Za-z0-9]{20}${E}`],
+  ['alibaba', `${B}LTAI[A-Za-z0-9]{20}${E}`, String.raw`LTAI`],
   ['cloudflare', `${B}v1\\.0-[a-f0-9]{24}-[a-f0-9]{146}${E}`],
-  ['heroku', `${B}HRKU-AA[A-Za-z0-9_-]{58}`],
-  ['flyio', `${B}fm[12][ar]?_[A-Za-z0-9+/]{100,}={0,3}`],
-  ['openshift', `${B}sha256~[A-Za-z0-9_-]{43}`],
+  ['heroku', `${B}HRKU-AA[A-Za-z0-9_-]{58}`, String.raw`HRKU-`],
+  ['flyio', `${B}fm[12][ar]?_[A-Za-z0-9+/]{100,}={0,3}`, String.raw`fm[12][ar]?_`],
+  ['openshift', `${B}sha256~[A-Za-z0-9_-]{43}`, String.raw`sha256~`],
   ['clickhouse', `${B}4b1d[A-Za-z0-9]{38}${E}`],
-  ['scalingo', `${B}tk-us-[A-Za-z0-9_-]{48}`],
-  ['dynatrace', `${B}dt0c01\\.[A-Z0-9]{24}\\.[A-Z0-9]{64}${E}`],
-  ['grafana', `${B}eyJrIjoi[A-Za-z0-9]{70,400}={0,2}`],
-  ['clojars', `${B}CLOJARS_[A-Za-z0-9]{60}${E}`],
-  ['artifactory', `${B}AKCp[A-Za-z0-9]{69}${E}`],
-  ['prefect', `${B}pnu_[A-Za-z0-9]{36}${E}`],
-  ['readme', `${B}rdme_[a-z0-9]{70}${E}`],
-  ['sourcegraph', `${B}sgp_(?:[a-f0-9]{16}|local)_[a-f0-9]{40}${E}`],
-  ['infracost', `${B}ico-[A-Za-z0-9]{32}${E}`],
-  ['harness', `${B}pat\\.[A-Za-z0-9_-]{22}\\.[A-Za-z0-9]{24}\\.[A-Za-z0-9]{20}${E}`],
+  ['scalingo', `${B}tk-us-[A-Za-z0-9_-]{48}`, String.raw`tk-us-`],
+  ['dynatrace', `${B}dt0c01\\.[A-Z0-9]{24}\\.[A-Z0-9]{64}${E}`, String.raw`dt0c01\.`],
+  ['grafana', `${B}eyJrIjoi[A-Za-z0-9]{70,400}={0,2}`, String.raw`eyJrIjoi`],
+  ['clojars', `${B}CLOJARS_[A-Za-z0-9]{60}${E}`, String.raw`CLOJARS_`],
+  ['artifactory', `${B}AKCp[A-Za-z0-9]{69}${E}`, String.raw`AKCp`],
+  ['prefect', `${B}pnu_[A-Za-z0-9]{36}${E}`, String.raw`pnu_`],
+  ['readme', `${B}rdme_[a-z0-9]{70}${E}`, String.raw`rdme_`],
+  ['sourcegraph', `${B}sgp_(?:[a-f0-9]{16}|local)_[a-f0-9]{40}${E}`, String.raw`sgp_`],
+  ['infracost', `${B}ico-[A-Za-z0-9]{32}${E}`, String.raw`ico-`],
+  ['harness', `${B}pat\\.[A-Za-z0-9_-]{22}\\.[A-Za-z0-9]{24}\\.[A-Za-z0-9]{20}${E}`, String.raw`pat\.`],
   ['octopus', `${B}API-[A-Z0-9]{26}${E}`],
-  ['frameio', `${B}fio-u-[A-Za-z0-9_=-]{64}`],
-  ['adobe', `${B}p8e-[A-Za-z0-9]{32}${E}`],
-  ['square', `${B}EAAA[A-Za-z0-9_-]{22,60}${E}`],
+  ['frameio', `${B}fio-u-[A-Za-z0-9_=-]{64}`, String.raw`fio-u-`],
+  ['adobe', `${B}p8e-[A-Za-z0-9]{32}${E}`, String.raw`p8e-`],
+  ['square', `${B}EAAA[A-Za-z0-9_-]{22,60}${E}`, String.raw`EAAA`],
   ['meta', `${B}EAA[A-Z][A-Za-z0-9]{100,}${E}`],
   ['meta', `${B}\\d{15,16}\\|[0-9A-Za-z_-]{27,40}${E}`],
-  ['flutterwave', `${B}FLWSECK(?:_TEST)?-[a-h0-9]{32}-X`],
-  ['duffel', `${B}duffel_(?:test|live)_[A-Za-z0-9_=-]{43}`],
-  ['shippo', `${B}shippo_(?:live|test)_[a-f0-9]{40}${E}`],
-  ['easypost', `${B}EZ[AT]K[A-Za-z0-9]{54}${E}`],
-  ['brevo', `${B}xkeysib-[a-f0-9]{64}-[A-Za-z0-9]{16}${E}`],
+  ['flutterwave', `${B}FLWSECK(?:_TEST)?-[a-h0-9]{32}-X`, String.raw`FLWSECK(?:_TEST)?-`],
+  ['duffel', `${B}duffel_(?:test|live)_[A-Za-z0-9_=-]{43}`, String.raw`duffel_(?:test|live)_`],
+  ['shippo', `${B}shippo_(?:live|test)_[a-f0-9]{40}${E}`, String.raw`shippo_(?:live|test)_`],
+  ['easypost', `${B}EZ[AT]K[A-Za-z0-9]{54}${E}`, String.raw`EZ[AT]K`],
+  ['brevo', `${B}xkeysib-[a-f0-9]{64}-[A-Za-z0-9]{16}${E}`, String.raw`xkeysib-`],
   ['teams', `https://[a-z0-9-]+\\.webhook\\.office\\.com/webhookb2/[a-z0-9-]{36}@[a-z0-9-]{36}/IncomingWebhook/[a-z0-9]{32}/[a-z0-9-]{36}`],
   ['1password', `${B}A3-[A-Z0-9]{6}-(?:[A-Z0-9]{11}|[A-Z0-9]{6}-[A-Z0-9]{5})-[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5}${E}`],
-  ['1password', `${B}ops_eyJ[A-Za-z0-9+/]{250,}={0,3}`],
+  ['1password', `${B}ops_eyJ[A-Za-z0-9+/]{250,}={0,3}`, String.raw`ops_`],
   ['mailchimp', `${B}[0-9a-f]{32}-us\\d{1,2}${E}`],
   ['maxmind', `${B}[A-Za-z0-9]{6}_[A-Za-z0-9]{29}_mmk${E}`],
   ['airtable', `${B}pat[A-Za-z0-9]{14}\\.[a-f0-9]{64}${E}`],
@@ -154,16 +170,24 @@ export function findProviderTokens(text: string): Hit[] {
       const value = match.groups?.v ?? match[0];
       const start = match.index + (match.groups?.v === undefined ? 0 : match[0].indexOf(value));
       // The provider's prefix is public and may spell a word (`AGE-SECRET-KEY-`): only the rest can be a stand-in.
-      if (!isPlaceholder(value.slice(publicPrefix(value).length))) hits.push({ rule, start, end: start + value.length });
+      // The documentation's own example tokens (jwt.io's sample, a provider's published test key) are not secrets.
+      if (!isPlaceholder(value.slice(publicPrefix(value).length)) && !isDocumentedExample(value)) hits.push({ rule, start, end: start + value.length });
     }
   }
   return hits;
 }
 
-/** The public beginning of a provider token, which a report may show (`ghp_`, `sk-ant-api03-`, `AKIA`). */
-const PREFIXES =
-  /(?:gh[pousr]_|github_pat_|gl[a-z]{2,6}-|glsa_|glc_|xox[a-z]-|sk-ant-(?:api|admin|oat|sid)\d{0,2}-|sk-(?:proj|svcacct|admin)-|sk-|[sr]k_(?:live|test)_|AKIA|ASIA|AIza|GOCSPX-|ya29\.|npm_|pypi-|hf_|SG\.|hv[sbr]\.|do[por]_v1_|shp(?:at|ca|pa|ss)_|lin_(?:api|oauth)_|dckr_pat_|sntr[ysu]_|NRAK-|dapi|PMAK-|AGE-SECRET-KEY-|pscale_(?:tkn|pw|oauth)_|sbp_|sq0(?:atp|csp)-|rubygems_|pul-|-----BEGIN [A-Z0-9 ]+-----)/
-    .source;
+/** PEM armour, which a report may show whole: `-----BEGIN RSA PRIVATE KEY-----`. */
+const ARMOUR = '-----BEGIN [A-Z0-9 ]+-----';
+/**
+ * The public beginning of a provider token, which a report may show (`ghp_`,
+ * `sk-ant-api03-`, `AKIA`): the table's prefixes, the longest first so that
+ * `sk-ant-api03-` wins over `sk-`.
+ */
+const PREFIXES = `(?:${[...new Set(PROVIDER_TOKENS.flatMap(([, , prefix]) => (prefix === undefined ? [] : [prefix])))]
+  .sort((a, b) => b.length - a.length)
+  .concat(ARMOUR)
+  .join('|')})`;
 const PUBLIC_PREFIX = new RegExp(`^${PREFIXES}`);
 /** A prefix alone, as a literal or a code span of its own (`"sk-ant-"`, `` `ghp_` ``, `"glpat"` joined by "-"). */
 const isPrefixAlone = (value: string) => value.length >= 3 && [value, `${value}_`, `${value}-`].some((candidate) => publicPrefix(candidate) === candidate);

@@ -13,6 +13,7 @@
  * and uses only patterns that cannot backtrack: every construct is scanned
  * up to a character that also starts the next attempt.
  */
+import { withoutByteOrderMark } from './hidden-characters.js';
 
 export type SegmentKind =
   /** Shown as text: paragraphs, headings, list items, table rows, YAML header values. */
@@ -201,7 +202,7 @@ class ModelBuilder {
 
   /** The YAML header's values, as prose at their own line (`titre: …` → `…`). Returns the first body line. */
   private frontMatter(): number {
-    if (this.lines[0]?.replace(/^\uFEFF/, '').trimEnd() !== '---') return 0;
+    if (withoutByteOrderMark(this.lines[0] ?? '').trimEnd() !== '---') return 0;
     const end = this.lines.findIndex((line, index) => index > 0 && /^(?:---|\.\.\.)\s*$/.test(line));
     if (end < 0) return 0;
     for (let index = 1; index < end; index++) {

@@ -15,7 +15,7 @@
  * character it came from (the secret guard reports and masks the original).
  * Every step is one linear pass; newlines are kept, so line numbers hold.
  */
-import { HIDDEN_ANYWHERE } from './hidden-characters.js';
+import { HIDDEN_ANYWHERE, hiddenClass } from './hidden-characters.js';
 
 /** Cyrillic and Greek letters drawn like Latin ones (Unicode's confusables, the common part). */
 const CONFUSABLES: Record<string, string> = {
@@ -169,7 +169,7 @@ const REVEALED: Step[] = [hiddenCharacters, inlineTag, decodeEntity, decodePerce
 
 /** Characters that any view may change; text without them is its own view (the common case, kept cheap). */
 const MAY_CHANGE_PLAIN = /[^\x00-\x7F]|[\\*_~]/;
-const MAY_CHANGE_REVEALED = /[^\x00-\x7F]|[\\*_~&%<]|[\x00-\x08\x0B\x0C\x0E-\x1F\x7F]/;
+const MAY_CHANGE_REVEALED = new RegExp(String.raw`[^\x00-\x7F]|[\\*_~&%<]|${hiddenClass('controls')}`);
 
 function run(text: string, steps: Step[]): string {
   let view = text;

@@ -1,4 +1,5 @@
 /** How a value someone else wrote is shown in a message or a listing: escaped, quoted, short. */
+import { ESCAPED_IN_MESSAGES } from './hidden-characters.js';
 
 /**
  * A value someone else wrote, with what could break a line, drive a terminal
@@ -6,7 +7,7 @@
  * paragraph separators and bidirectional controls (\u{2028}, \u{202e}…).
  */
 export function escapeControls(value: string): string {
-  return value.replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/g, (c) => {
+  return value.replace(ESCAPED_IN_MESSAGES, (c) => {
     const code = c.charCodeAt(0);
     return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u{${code.toString(16)}}`;
   });

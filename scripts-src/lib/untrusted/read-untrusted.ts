@@ -12,11 +12,15 @@
  * It only reports; the bytes are never changed. Every step is linear in the
  * text's length.
  */
+import { maskSecrets } from '../secrets/find-secrets.js';
 import {
+  BIDI_CONTROL,
+  CONTROL_CHARACTER,
   codePointName,
   decodeTagCharacters,
   findHiddenCharacters,
   HIDDEN_ANYWHERE,
+  LOUD_CHARACTER,
   removeHiddenCharacters,
   showHiddenCharacters,
 } from '../text/hidden-characters.js';
@@ -45,12 +49,8 @@ const EXCERPT_MAX = 100;
 const OUR_MARKER = /^\s*contexte:autorise\s*$/;
 /** Consecutive invisible characters beyond this are a payload, not a typing accident. */
 const INVISIBLE_RUN = 3;
-const BIDI = /[\u202A-\u202E\u2066-\u2069]/;
 /** Tag characters, bidi controls, control characters, or a run of hidden characters: what makes a line « loud ». */
-const LOUD_ANYWHERE = new RegExp(
-  `[\\u{E0000}-\\u{E007F}\\u202A-\\u202E\\u2066-\\u2069\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F]|(?:${HIDDEN_ANYWHERE.source}){${INVISIBLE_RUN}}`,
-  'u',
-);
+const LOUD_ANYWHERE = new RegExp(`${LOUD_CHARACTER}|(?:${HIDDEN_ANYWHERE.source}){${INVISIBLE_RUN}}`, 'u');
 const HIDDEN_RULES: Record<Extract<SegmentPlace, 'comment' | 'link-title' | 'image-alt' | 'html-attribute' | 'hidden-element'>, string> = {
   comment: 'commentaire-cache',
   'link-title': 'titre-de-lien',
@@ -59,10 +59,28 @@ const HIDDEN_RULES: Record<Extract<SegmentPlace, 'comment' | 'link-title' | 'ima
   'hidden-element': 'element-cache',
 };
 
-/** One line, hidden characters and line breaks shown as escapes, shortened. */
+/** One line, its secrets masked (the secret guard's mask), hidden characters and line breaks shown as escapes, shortened. */
 export function excerptOf(text: string): string {
-  const shown = showHiddenCharacters(text.replace(/\r/g, '\\r').replace(/\n/g, '\\n')).trim();
-  return shown.length > EXCERPT_MAX ? `${shown.slice(0, EXCERPT_MAX)}…` : shown;
+  const start = maskedStart(text.replace(/^[ \t]+/, ''));
+  const shown = showHiddenCharacters(start.text.replace(/\r/g, '\\r').replace(/\n/g, '\\n')).trim();
+  return shown.length > EXCERPT_MAX || start.cut ? `${shown.slice(0, EXCERPT_MAX)}…` : shown;
+}
+
+/** How much of a text's start an excerpt masks at first: masking a 1 MiB line for each of its findings would cost too much. */
+const MASKED_WINDOW = 4 * EXCERPT_MAX;
+
+/**
+ * The start of `text` with its secrets masked: all of it, or (`cut`) the first
+ * half of a masked window, so that a secret the window's end cuts in two,
+ * which the rules may miss, is never shown. The window grows when masking
+ * shrank it below what an excerpt shows.
+ */
+function maskedStart(text: string): { text: string; cut: boolean } {
+  for (let size = MASKED_WINDOW; ; size *= 2) {
+    if (text.length <= size) return { text: maskSecrets(text), cut: false };
+    const masked = maskSecrets(text.slice(0, size));
+    if (masked.length - size / 2 >= EXCERPT_MAX) return { text: masked.slice(0, masked.length - size / 2), cut: true };
+  }
 }
 
 /** Alerts that a blockquote does not excuse: the text is disguised, whoever it quotes. */
@@ -75,15 +93,22 @@ class FindingSet {
   private readonly seen = new Set<string>();
   readonly reading: Reading = { alertes: [], vigilance: [] };
 
+  /** `into`: the set these findings go to next (a JSON string's, its export's): a level full there takes none here, nor masks their excerpts. */
+  constructor(private readonly into?: FindingSet) {}
+
+  private listOf(level: Level): Finding[] {
+    return level === 'alerte' ? this.reading.alertes : this.reading.vigilance;
+  }
+
   /** `excerpt` may be a function: it is then only built for a finding that is kept. */
   full(): boolean {
     return this.reading.alertes.length >= MAX_FINDINGS && this.reading.vigilance.length >= MAX_FINDINGS;
   }
 
   add(level: Level, line: number, rule: string, excerpt: string | (() => string)): void {
-    const list = level === 'alerte' ? this.reading.alertes : this.reading.vigilance;
+    const list = this.listOf(level);
     const key = `${level} ${line} ${rule}`;
-    if (list.length >= MAX_FINDINGS || this.seen.has(key)) return;
+    if (list.length >= MAX_FINDINGS || (this.into && this.into.listOf(level).length >= MAX_FINDINGS) || this.seen.has(key)) return;
     this.seen.add(key);
     list.push({ line, rule, excerpt: typeof excerpt === 'function' ? excerpt() : excerpt });
   }
@@ -191,7 +216,7 @@ function readSegment(segment: Segment, lines: string[], findings: FindingSet, de
   if (segment.kind === 'hidden') {
     if (assessHidden(segment.text, segment.place)) {
       const line = firstAskingLine(segment);
-      findings.add('alerte', line, HIDDEN_RULES[segment.place as keyof typeof HIDDEN_RULES], excerptOf(segment.text));
+      findings.add('alerte', line, HIDDEN_RULES[segment.place as keyof typeof HIDDEN_RULES], () => excerptOf(segment.text));
     }
   } else if (segment.kind === 'code') {
     // Code is quoted material: what it holds is shown as vigilance, never as an order.
@@ -224,7 +249,8 @@ function readSegment(segment: Segment, lines: string[], findings: FindingSet, de
   if (!decodeRuns) return;
   const lineOf = lineLocator(segment.text, segment.line);
   for (const { index, decoded } of decodedRuns(segment.text)) {
-    if (assessText(decoded).length > 0 || assessHidden(decoded)) findings.add('alerte', lineOf(index), 'encodage-cache', `décodé : ${excerptOf(decoded)}`);
+    if (assessText(decoded).length > 0 || assessHidden(decoded))
+      findings.add('alerte', lineOf(index), 'encodage-cache', () => `décodé : ${excerptOf(decoded)}`);
   }
 }
 
@@ -254,13 +280,9 @@ function readCharacters(text: string, lines: string[], findings: FindingSet): vo
     };
     const tagged = decodeTagCharacters(content);
     // One invisible character hides nothing by itself (what it splits is read without it); a run, a bidi control, tags or a terminal escape do.
-    const loud =
-      tagged.trim() !== '' ||
-      BIDI.test(content) ||
-      longestRun(hidden) >= INVISIBLE_RUN ||
-      hidden.some(({ codePoint }) => codePoint < 0x20 || (codePoint >= 0x7f && codePoint < 0xa0));
-    findings.add(loud ? 'alerte' : 'vigilance', line, BIDI.test(content) ? 'caractere-bidi' : 'caractere-invisible', excerpt);
-    if (tagged.trim()) findings.add('alerte', line, 'texte-cache', `caractères « tag » : ${excerptOf(tagged)}`);
+    const loud = tagged.trim() !== '' || BIDI_CONTROL.test(content) || longestRun(hidden) >= INVISIBLE_RUN || CONTROL_CHARACTER.test(content);
+    findings.add(loud ? 'alerte' : 'vigilance', line, BIDI_CONTROL.test(content) ? 'caractere-bidi' : 'caractere-invisible', excerpt);
+    if (tagged.trim()) findings.add('alerte', line, 'texte-cache', () => `caractères « tag » : ${excerptOf(tagged)}`);
   }
   let crLine = 0;
   for (let index = text.indexOf('\r'); index >= 0; index = text.indexOf('\r', index + 1)) {
@@ -333,7 +355,7 @@ export function readJsonLines(text: string): Reading {
       }
       if (!/[a-z]{2}/i.test(value)) continue;
       const model = parseNote(value);
-      const local = new FindingSet();
+      const local = new FindingSet(findings);
       for (const segment of model.segments) readSegment(segment, model.lines, local, false);
       const { alertes, vigilance } = local.reading;
       for (const finding of alertes) findings.add('alerte', index + 1, finding.rule, finding.excerpt);

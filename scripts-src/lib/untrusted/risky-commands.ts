@@ -7,6 +7,8 @@
  * repeated fragments costs its length, not its square.
  */
 
+import { CREDENTIAL_FILE } from '../secrets/credential-files.js';
+
 export type RiskyRule = 'commande-destructive' | 'push-force' | 'commande-reseau' | 'envoi-reseau' | 'chemin-secret';
 
 interface SimpleCommand {
@@ -20,9 +22,8 @@ const INTERPRETERS = /^(?:(?:ba|z|k|da|fi|c|tc|a)?sh|python[23]?(?:\.\d+)?|node|
 const DOWNLOADERS = /^(?:curl|wget|fetch|iwr|irm|invoke-webrequest|invoke-restmethod|aria2c|http|https|xh)$/i;
 const NETWORK_SINKS =
   /^(?:curl|wget|nc|ncat|netcat|socat|ssh|telnet|openssl|mail|sendmail|mutt|scp|sftp|ftp|http|https|xh|invoke-webrequest|invoke-restmethod|iwr|irm)$/i;
-/** Credential files and folders: reading one aloud or copying it elsewhere is worth a confirmation. */
-const SECRET_PATH =
-  /(?<=^|[\s"'=:/])(?:~|\$\{?HOME\}?|%USERPROFILE%|\$env:USERPROFILE)?\/?(?:\.ssh(?:\/|$|\b)|\.aws\/credentials|\.aws(?:\/|$)|\.config\/gcloud|\.azure(?:\/|$)|\.kube\/config|\.docker\/config\.json|\.netrc|\.pgpass|\.git-credentials|\.npmrc|\.pypirc|\.gnupg|id_rsa|id_ed25519|id_ecdsa|id_dsa|\.env(?![\w.-])|\/etc\/(?:shadow|passwd|sudoers)|credentials\.json|service-account[\w-]*\.json|\.bash_history|\.zsh_history|[\w-]+\.(?:keystore|jks|tfstate|pem|p12|pfx)\b|secrets?\/[\w.-])/i;
+/** Credential files and folders (secrets/credential-files.ts): reading one aloud or copying it elsewhere is worth a confirmation. */
+const SECRET_PATH = new RegExp(String.raw`(?<=^|[\s"'=:/\\])(?:~|\$\{?HOME\}?|%USERPROFILE%|\$env:USERPROFILE)?[/\\]?(?:${CREDENTIAL_FILE})`, 'i');
 
 /** A line that names a credential file: worth pointing out even when no command reads it. */
 export const mentionsSecretPath = (line: string) => SECRET_PATH.test(line);

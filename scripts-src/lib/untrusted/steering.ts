@@ -21,6 +21,8 @@
  * whose key words it holds (see `candidateFeatures`).
  */
 
+import { CREDENTIAL_FILE, SECRET_BY_ITSELF_FILE } from '../secrets/credential-files.js';
+
 export type Level = 'alerte' | 'vigilance';
 
 export interface Assessment {
@@ -179,12 +181,14 @@ const ACT_BEFORE = compile(
     String.raw`right away|immediately|at once|straight away|without delay|first of all|avant de (?:commencer|continuer|reprendre)|dès maintenant|dès à présent|immédiatement|tout de suite|sans attendre|sans tarder|d['’]emblée|de suite`,
   ),
 );
-const SECRET_REF = String.raw`(?:(?<![a-zà-ÿœæ0-9])(?:~|\$home)?/?\.ssh\b|\bid_(?:rsa|ed25519|ecdsa|dsa)\b|\.aws/credentials|~/\.aws|\.kube/config|kubeconfig|\.docker/config\.json|\.netrc|\.pgpass|\.git-credentials|\.npmrc|\.pypirc|\.gnupg|\.(?:bash|zsh)_history|/etc/(?:shadow|passwd)|secrets?\.(?:ya?ml|json|env|toml)|credentials\.json|(?<![a-zà-ÿœæ0-9])\.env(?!\.(?:example|sample|template|dist)\b)(?:\.[a-zà-ÿœæ]+)?(?![a-zà-ÿœæ0-9])|\bprintenv\b|${words(String.raw`env(?:ironment)? (?:variables?|vars?)|variables? d['’]environnement|passwords?|passwd|passphrases?|mots? de passe|credentials?|creds|identifiants|secrets?|(?:access|api|auth|bearer|github|gitlab|npm|slack|personal access|refresh|session) tokens?|tokens? (?:d['’]accès|d['’]api)|jetons? d['’]accès|clés? (?:privées?|ssh|d['’]api|api|secrètes?|d['’]accès)|api[ _-]?keys?|access keys?|private keys?|ssh keys?|cookies? de session|session cookies?`)}|(?<![a-zà-ÿœæ0-9_])[a-z0-9_]{0,40}(?:_token|_secret|_password|_passwd|_api_key|_key)(?![a-zà-ÿœæ0-9_])|rediscli_auth)`;
+/** A credential file (secrets/credential-files.ts), from its start: `~/.aws`, `$home/.netrc`, `c:\\users\\x\\.azure`, `id_rsa`. */
+const FILE_REF = (files: string) => String.raw`(?<![a-zà-ÿœæ0-9_-])(?:~|\$home|%userprofile%)?[/\\]?(?:${files})`;
+const SECRET_REF = String.raw`(?:${FILE_REF(CREDENTIAL_FILE)}|\bprintenv\b|${words(String.raw`env(?:ironment)? (?:variables?|vars?)|variables? d['’]environnement|passwords?|passwd|passphrases?|mots? de passe|credentials?|creds|identifiants|secrets?|(?:access|api|auth|bearer|github|gitlab|npm|slack|personal access|refresh|session) tokens?|tokens? (?:d['’]accès|d['’]api)|jetons? d['’]accès|clés? (?:privées?|ssh|d['’]api|api|secrètes?|d['’]accès)|api[ _-]?keys?|access keys?|private keys?|ssh keys?|cookies? de session|session cookies?`)}|(?<![a-zà-ÿœæ0-9_])[a-z0-9_]{0,40}(?:_token|_secret|_password|_passwd|_api_key|_key)(?![a-zà-ÿœæ0-9_])|rediscli_auth)`;
 const LEAK_STEM = String.raw`(?:envo[a-zà-ÿœæ]*|transm[a-zà-ÿœæ]*|joi[gn][a-zà-ÿœæ]*|post|posts|posted|posting|poste|postes|postez|poster|poster[a-zà-ÿœæ]+|publie|publiez|publier[a-zà-ÿœæ]*|publish[a-zà-ÿœæ]*|partag[a-zà-ÿœæ]*|send|sends|sending|sent|upload[a-zà-ÿœæ]*|forward[a-zà-ÿœæ]*|e-?mail|e-?mails|e-?mailed|e-?mailing|mail|share|shares|shared|sharing|print[a-zà-ÿœæ]*|affich[a-zà-ÿœæ]*|montr[a-zà-ÿœæ]*|révél[a-zà-ÿœæ]*|reveal[a-zà-ÿœæ]*|dump[a-zà-ÿœæ]*|echo[a-zà-ÿœæ]*|leak[a-zà-ÿœæ]*|exfiltr[a-zà-ÿœæ]*|display[a-zà-ÿœæ]*|show[a-zà-ÿœæ]*|render[a-zà-ÿœæ]*|attach[a-zà-ÿœæ]*|donne-moi|donnez-moi|give me|tell me)`;
 const MOVE_STEM = String.raw`(?:copi[a-zà-ÿœæ]*|copy|coll[a-zà-ÿœæ]*|paste[a-zà-ÿœæ]*|inclu[a-zà-ÿœæ]*|includ[a-zà-ÿœæ]*|append[a-zà-ÿœæ]*|ajout[a-zà-ÿœæ]*|add|mets|mettez|mettre|put|écri[a-zà-ÿœæ]*|write|recopi[a-zà-ÿœæ]*|cat|lis|read)`;
 const OUTWARD = String.raw`(?:to|into|in|on|à|au|aux|dans|sur|vers)\s+(?:the\s+|your\s+|a\s+|an\s+|ta\s+|votre\s+|la\s+|le\s+|l['’]|un\s+|une\s+|ton\s+)?${SOME_WORDS(2)}(?:chat|conversation|response|reply|answer|réponse|message|issue|ticket|comment|commentaire|commit|pr|pull request|url|webhook|server|serveur|endpoint|pastebin|gist|slack|discord|teams|canal|channel|email|e-mail|mail|courriel|https?:|[a-zà-ÿœæ0-9._-]+@[a-zà-ÿœæ0-9.-]+|summary|résumé|synthèse|restitution|output|sortie|public)`;
 /** Secrets that live on the reader's machine: reading them out is the leak. */
-const LOCAL_SECRET = String.raw`(?:(?<![a-zà-ÿœæ0-9])(?:~|\$home)?/?\.ssh\b|\bid_(?:rsa|ed25519|ecdsa|dsa)\b|\.aws/credentials|~/\.aws|\.kube/config|kubeconfig|\.docker/config\.json|\.netrc|\.pgpass|\.git-credentials|\.npmrc|\.pypirc|\.gnupg|\.(?:bash|zsh)_history|/etc/(?:shadow|passwd)|secrets?\.(?:ya?ml|json|env|toml)|credentials\.json|contenu (?:du|de) (?:fichier )?\.env|contents? of (?:the |your )?\.env|\bprintenv\b|${words(String.raw`env(?:ironment)? (?:variables?|vars?)|variables? d['’]environnement|rediscli_auth`)})`;
+const LOCAL_SECRET = String.raw`(?:${FILE_REF(SECRET_BY_ITSELF_FILE)}|contenu (?:du|de) (?:fichier )?\.env|contents? of (?:the |your )?\.env|\bprintenv\b|${words(String.raw`env(?:ironment)? (?:variables?|vars?)|variables? d['’]environnement|rediscli_auth`)})`;
 const EXFILTRATION = anyOf([
   String.raw`(?<![a-zà-ÿœæ])${LEAK_STEM}(?![a-zà-ÿœæ])[^\n]{0,80}?${LOCAL_SECRET}|${LOCAL_SECRET}[^\n]{0,60}?(?<![a-zà-ÿœæ])${LEAK_STEM}(?![a-zà-ÿœæ])`,
   String.raw`(?<![a-zà-ÿœæ])(?:${LEAK_STEM}|${MOVE_STEM})(?![a-zà-ÿœæ])[^\n]{0,80}?${SECRET_REF}[^\n]{0,80}?${OUTWARD}|${OUTWARD}[^.\n]{0,40}?(?<![a-zà-ÿœæ])(?:${LEAK_STEM}|${MOVE_STEM})(?![a-zà-ÿœæ])[^\n]{0,60}?${SECRET_REF}`,
