@@ -6,7 +6,7 @@
  * a reason that no scenario here (or one named test elsewhere) reaches.
  */
 import { execFileSync } from 'node:child_process';
-import { copyFile, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,10 +22,14 @@ import { allProgramPaths, runScript } from './helpers/run-program.js';
 const REACHED_ELSEWHERE = {
   'boite-muette': 'test/faults.test.ts (server frozen with SIGSTOP)',
   'boite-memoire-pleine': 'test/faults.test.ts (maxmemory noeviction)',
+  'boite-trop-de-clients': 'test/faults.test.ts (maxclients reached)',
   'boite-lecture-seule': 'test/faults.test.ts (read-only replica)',
   'boite-indisponible': 'test/faults.test.ts (Cluster with a master stopped)',
   'boite-tls': 'test/tls.test.ts (untrusted certificate)',
   'boite-dossier-droits': 'test/teammates/folder-teammates.test.ts (two Unix users, run as root)',
+  'boite-partagee-droits': 'test/teammates/folder-teammates.test.ts (two Unix users, run as root)',
+  'dossier-auteur-d-un-autre': 'test/teammates/folder-teammates.test.ts (two Unix users, run as root)',
+  'boite-equipe-non-protegee': 'test/teammates/folder-teammates.test.ts (two Unix users, run as root)',
   horloge: 'test/contract/mailbox-contract.ts (a clock outside the keys’ years, in-process)',
   'boite-injoignable': 'not reproduced: needs a network without a route (EHOSTUNREACH)',
   'boite-disque-plein': 'not reproduced: needs a full file system (ENOSPC)',
@@ -157,6 +161,17 @@ const SCENARIOS: Record<Exclude<Reason, keyof typeof REACHED_ELSEWHERE>, Scenari
       return undefined;
     },
   },
+  'partage-non-sur': {
+    program: 'recuperer',
+    args: ['get', KEY, '--json'],
+    env: () => redis.env,
+    setup: async (folder) => {
+      await redis.admin.set(KEY, handoffNote(), 'EX', 600);
+      await mkdir(join(folder, 'partage'));
+      await chmod(join(folder, 'partage'), 0o777);
+      return undefined;
+    },
+  },
   'nom-invalide': { program: 'recuperer', args: ['list', '--equipe', 'cata*', '--json'] },
   'nom-reserve': { program: 'recuperer', args: ['list', '--equipe', 'resume-x', '--json'] },
   'cle-invalide': { program: 'recuperer', args: ['get', 'contexte:*', '--json'] },
@@ -244,7 +259,20 @@ const SCENARIOS: Record<Exclude<Reason, keyof typeof REACHED_ELSEWHERE>, Scenari
   'refus-journal': { program: 'recuperer', args: ['journal', '--equipe', 'catalogue', '--json'], env: asPersonne },
   'refus-publier': { program: 'publier', args: ['catalogue', 'alice', '--json'], env: asPersonne, setup: note },
   'refus-audit': { program: 'admin', args: ['audit', '--equipe', 'catalogue', '--json'], env: asPersonne },
+  'refus-serveur': { program: 'admin', args: ['serveur', '--json'], env: asPersonne },
   'cle-introuvable': { program: 'recuperer', args: ['get', 'contexte:catalogue:alice:20200101-0000', '--json'], env: () => redis.env },
+  'valeur-trop-grosse': {
+    program: 'recuperer',
+    args: ['--json'],
+    env: () => redis.env,
+    // Written by hand, beyond what publier accepts: get refuses before transferring it.
+    setup: async () => {
+      await redis.admin.set(KEY, Buffer.alloc(1024 * 1024 + 1, 'a'), 'EX', 600);
+      return ['get', KEY];
+    },
+  },
+  'limite-invalide': { program: 'recuperer', args: ['list', '--equipe', 'e', '--limite', '0', '--json'] },
+  'limite-et-tout': { program: 'recuperer', args: ['journal', '--equipe', 'e', '--limite', '5', '--tout', '--json'] },
   'cadre-et-json': { program: 'recuperer', args: ['get', KEY, '--cadre', '--json'] },
   'sortie-standard-seule': { program: 'recuperer', args: ['get', KEY, '-', '--force', '--json'] },
   'motif-et-equipe': { program: 'recuperer', args: ['list', 'contexte:*', '--equipe', 'e', '--json'] },

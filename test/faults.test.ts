@@ -102,6 +102,18 @@ describe('faults', () => {
     }
   });
 
+  it('a server at maxclients: the refusal named as such (not « nobody listens »), nothing written', async () => {
+    // The harness' own client is the one connection the server accepts.
+    const redis = await startRedis(['--maxclients', '1']);
+    try {
+      const result = await publier([await noteFor('complet'), 'complet', 'alice'], { env: { ...redis.env, ...DEBUG_ENV } });
+      expectFailure(result, 4, /refuse de nouvelles connexions .*maxclients/, [redis.password]);
+      expect(await redis.admin.keys('contexte:complet:*')).toEqual([]);
+    } finally {
+      await redis.stop();
+    }
+  });
+
   it('a read-only replica: nothing written, the cause named, reading still works', async () => {
     const password = randomPassword();
     const primary = await startRedis([], password);

@@ -41,25 +41,30 @@ describe('folder mailbox', () => {
     expect(await modeOf(join(box, 'catalogue'))).toBe(0o700);
     expect(await modeOf(join(box, 'catalogue', 'alice'))).toBe(0o700);
     expect(await modeOf(join(box, 'catalogue', 'alice', `contexte-${stamp}`))).toBe(0o600);
-    expect(await modeOf(join(box, 'catalogue', 'journal.jsonl'))).toBe(0o600);
+    expect(await modeOf(join(box, 'catalogue', 'alice', 'journal.jsonl'))).toBe(0o600);
+    expect(await modeOf(join(box, 'catalogue', 'alice', '.en-cours'))).toBe(0o700);
   });
 
-  it('shares with the group when the user made the folder group-accessible (chmod 2770)', async () => {
+  it('shares with the group when the user made the folder group-accessible (chmod 2770): team 3770, author 2750, files 0640', async () => {
     const box = join(root, 'partagee');
     await mkdir(box);
     await chmod(box, 0o2770);
     const result = await publier([note, 'catalogue', 'alice', '--json'], { env: { CONTEXTE_DIR: box } });
     const stamp = (JSON.parse(result.stdout) as { cle: string }).cle.split(':')[3];
-    expect(await modeOf(join(box, 'catalogue', 'alice'))).toBe(0o2770);
+    expect(await modeOf(join(box, 'catalogue'))).toBe(0o3770);
+    expect(await modeOf(join(box, 'catalogue', 'alice'))).toBe(0o2750);
     expect(await modeOf(join(box, 'catalogue', 'alice', `contexte-${stamp}`))).toBe(0o640);
+    expect(await modeOf(join(box, 'catalogue', 'alice', 'journal.jsonl'))).toBe(0o640);
+    // The root is the user's: it gets the sticky bit, so that no member renames a team folder someone else made.
+    expect(await modeOf(box)).toBe(0o3770);
   });
 
-  it('appends the journal as JSON lines', async () => {
+  it('appends the journal as JSON lines, in the author folder of whoever acted', async () => {
     const box = join(root, 'journal');
     const env = { CONTEXTE_DIR: box };
     const key = (JSON.parse((await publier([note, 'catalogue', 'alice', '--json'], { env })).stdout) as { cle: string }).cle;
     await recuperer(['get', key, join(root, 'lue.md')], { env });
-    const lines = (await readFile(join(box, 'catalogue', 'journal.jsonl'), 'utf8'))
+    const lines = (await readFile(join(box, 'catalogue', 'alice', 'journal.jsonl'), 'utf8'))
       .trim()
       .split('\n')
       .map((line) => JSON.parse(line));
@@ -79,7 +84,7 @@ describe('folder mailbox', () => {
     expect((await readdir(join(box, 'catalogue', 'alice'))).filter((name) => name.startsWith('contexte-'))).toEqual([]);
   });
 
-  it('purges a team with recuperer purger and keeps its journal', async () => {
+  it('purges a team with recuperer purger and keeps the journals', async () => {
     const box = join(root, 'purge');
     const env = { CONTEXTE_DIR: box };
     await publier([note, 'catalogue', 'alice'], { env });
@@ -89,7 +94,9 @@ describe('folder mailbox', () => {
     expect((await recuperer(['purger', '--equipe', 'catalogue'], { env })).code).toBe(2);
     const purged = await recuperer(['purger', '--equipe', 'catalogue', '--oui', '--json'], { env });
     expect(JSON.parse(purged.stdout)).toMatchObject({ equipe: 'catalogue', supprimees: 2 });
-    expect(await readdir(join(box, 'catalogue'))).toEqual(['journal.jsonl']);
+    expect((await readdir(join(box, 'catalogue'))).sort()).toEqual(['alice', 'bob']);
+    for (const author of ['alice', 'bob'])
+      expect((await readdir(join(box, 'catalogue', author))).filter((name) => !name.startsWith('.'))).toEqual(['journal.jsonl']);
   });
 });
 
@@ -111,7 +118,7 @@ describe('a reader that stops early', () => {
     } finally {
       await mailbox.close();
     }
-    const script = `set -o pipefail; node "${programPaths.recuperer}" list --equipe catalogue --json | head -c 100 > /dev/null`;
+    const script = `set -o pipefail; node "${programPaths.recuperer}" list --equipe catalogue --tout --json | head -c 100 > /dev/null`;
     const result = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
       const child = spawn('bash', ['-c', script], { env: { PATH: process.env.PATH ?? '', HOME: root, CONTEXTE_DIR: box } });
       let stderr = '';

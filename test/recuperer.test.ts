@@ -178,7 +178,7 @@ describe('recuperer list', () => {
     for (let i = 0; i < 1000; i++) pipeline.set(`contexte:${team}:auteur${i}:20261202-1200`, `note ${i}`, 'EX', 3600);
     await pipeline.exec();
     const connectionsBefore = await connectionsReceived();
-    const result = await recuperer(['list', `contexte:${team}:auteur*`, '--json'], { env: redis.env, cwd });
+    const result = await recuperer(['list', `contexte:${team}:auteur*`, '--tout', '--json'], { env: redis.env, cwd });
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toHaveLength(1000);
     // publier.sh's loop opened one redis-cli connection per key.

@@ -7,19 +7,21 @@ import { readJournalDays } from '../lib/mailbox/open.js';
 import { auditTeam } from '../lib/mailbox/redis/audit.js';
 import { connectRedis, isCluster, toMailboxError } from '../lib/mailbox/redis/connection.js';
 import { openRedisMailbox } from '../lib/mailbox/redis/redis-mailbox.js';
+import { readServerLimits } from '../lib/mailbox/redis/server-limits.js';
 import { readRedisSettings } from '../lib/mailbox/redis/settings.js';
 import { asRedisCli, authorAcl, membershipCommands } from '../lib/mailbox/redis/team-acl.js';
 import { parseTtlMax } from '../lib/mailbox/ttl.js';
 import { ExitCode } from '../lib/messages/exit-code.js';
 import { Failure, fail } from '../lib/messages/failure.js';
-import { maskSecrets } from '../lib/secrets/find-secrets.js';
-import { escapeControls } from '../lib/text/quote.js';
+import { formatSize } from '../lib/text/format-size.js';
+import { shownFromMailbox } from '../lib/untrusted/shown-from-mailbox.js';
 import { adminCommandLine } from './command-lines/admin.js';
 
 const program: Program = {
   commandLine: adminCommandLine,
   async main({ name, positionals, values, json }, env) {
     if (name === 'audit') return audit(validateName(values.equipe as string, 'equipe'), values.corriger === true, json, env);
+    if (name === 'serveur') return server(json, env);
     let commands: Command[];
     if (name === 'utilisateur') {
       const [team, author] = positionals as [string, string];
@@ -103,8 +105,8 @@ async function audit(team: string, correct: boolean, json: boolean, env: NodeJS.
       'refus-audit',
       { team },
     );
-    // A subject or a message may quote what the mailbox holds (a foreign index entry's key): never a secret it holds.
-    const shown = findings.map((finding) => ({ ...finding, subject: maskSecrets(finding.subject), message: maskSecrets(finding.message) }));
+    // A subject or a message may quote what the mailbox holds (a foreign index entry's key): escaped, bounded, never a secret it holds.
+    const shown = findings.map((finding) => ({ ...finding, subject: shownFromMailbox(finding.subject), message: shownFromMailbox(finding.message) }));
     if (json) {
       printJson({
         equipe: team,
@@ -112,15 +114,61 @@ async function audit(team: string, correct: boolean, json: boolean, env: NodeJS.
         boite: mailbox.label,
       });
     } else {
-      const lines = shown.map(
-        (finding) => `  [${finding.code}] ${escapeControls(finding.subject)} : ${finding.message}${finding.corrected ? ' — corrigé' : ''}`,
-      );
+      const lines = shown.map((finding) => `  [${finding.code}] ${finding.subject} : ${finding.message}${finding.corrected ? ' — corrigé' : ''}`);
       process.stdout.write(
         `Boîte : ${mailbox.label} ; audit de l’équipe ${team} : ${findings.length === 0 ? 'aucun constat' : `${findings.length} constat(s)`}\n${lines.map((line) => `${line}\n`).join('')}`,
       );
       if (!correct && findings.length > 0) process.stdout.write(`Relancez avec --corriger pour corriger ce qui peut l’être.\n`);
     }
     return findings.some((finding) => !finding.corrected) ? ExitCode.Refused : ExitCode.Success;
+  } finally {
+    await mailbox.close();
+  }
+}
+
+/** `admin serveur`: the server's limits, read-only; code 1 when a setting lets one team hurt the others. */
+async function server(json: boolean, env: NodeJS.ProcessEnv): Promise<ExitCode> {
+  const options = { journalDays: readJournalDays(env.CONTEXTE_JOURNAL_JOURS), ttlMaxSeconds: parseTtlMax(env.CONTEXTE_TTL_MAX) };
+  const mailbox = await openRedisMailbox(readRedisSettings(env), options);
+  try {
+    const report = await explainDenied(mailbox, readServerLimits(mailbox), 'refus-serveur', {});
+    if (json) {
+      printJson({
+        noeuds: report.nodes.map((node) => ({
+          noeud: node.node,
+          maxmemory: node.maxmemory,
+          memoire_utilisee: node.usedMemory,
+          maxmemory_policy: node.policy,
+          maxclients: node.maxclients,
+          clients_connectes: node.connectedClients,
+          client_query_buffer_limit: node.queryBufferLimit,
+          proto_max_bulk_len: node.protoMaxBulkLen,
+        })),
+        constats: report.findings.map((finding) => ({ regle: finding.code, noeud: finding.node, message: finding.message })),
+        equipes: report.teams.map((team) => ({
+          equipe: team.team,
+          octets: team.bytes,
+          auteurs: team.authors.map((author) => ({ auteur: author.author, octets: author.bytes, cles: author.keys })),
+        })),
+        boite: mailbox.label,
+      });
+    } else {
+      const lines = [`Boîte : ${mailbox.label} ; réglages du serveur (lecture seule)`];
+      for (const node of report.nodes) {
+        lines.push(
+          `  ${node.node} : mémoire ${formatSize(node.usedMemory)} sur ${node.maxmemory === 0 ? 'sans limite' : formatSize(node.maxmemory)} (maxmemory-policy ${node.policy}) ; clients ${node.connectedClients} sur ${node.maxclients} (maxclients) ; une commande au plus ${formatSize(node.protoMaxBulkLen)} (proto-max-bulk-len), un client ${formatSize(node.queryBufferLimit)} en attente (client-query-buffer-limit)`,
+        );
+      }
+      lines.push(report.findings.length === 0 ? 'Aucun constat.' : `${report.findings.length} constat(s) :`);
+      for (const finding of report.findings) lines.push(`  [${finding.code}] ${finding.node} : ${finding.message}`);
+      lines.push(report.teams.length === 0 ? 'Aucune note dans la boîte.' : 'Octets par équipe (notes et exports), et les plus gros auteurs :');
+      for (const team of report.teams) {
+        const authors = team.authors.map((author) => `${author.author} ${formatSize(author.bytes)} (${author.keys} clé(s))`).join(', ');
+        lines.push(`  ${team.team} : ${formatSize(team.bytes)} — ${authors}`);
+      }
+      process.stdout.write(`${lines.join('\n')}\n`);
+    }
+    return report.findings.length > 0 ? ExitCode.Refused : ExitCode.Success;
   } finally {
     await mailbox.close();
   }

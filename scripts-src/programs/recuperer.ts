@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { formatMoment, readingJson, renderReading } from '../lib/cli/report.js';
 import { explainDenied, type Program, printJson, runProgram } from '../lib/cli/run.js';
+import { MAX_NOTE_BYTES, MAX_SESSION_BYTES } from '../lib/io/read-input-file.js';
 import { writeFileSafely } from '../lib/io/write-file-safely.js';
 import type { JournalEvent, ListedEntry, Listing, ListQuery, Mailbox, Vigilance } from '../lib/mailbox/contract.js';
 import { MailboxError } from '../lib/mailbox/errors.js';
@@ -10,11 +11,12 @@ import { describeMailbox, openMailbox } from '../lib/mailbox/open.js';
 import { formatDuration, parseDuration, parseTtlMax } from '../lib/mailbox/ttl.js';
 import { fail } from '../lib/messages/failure.js';
 import { ignoredByGit } from '../lib/project-safety.js';
-import { maskSecrets } from '../lib/secrets/find-secrets.js';
+import { formatSize } from '../lib/text/format-size.js';
 import { escapeControls, quoteForMessage } from '../lib/text/quote.js';
 import { frameUntrusted } from '../lib/untrusted/frame-untrusted.js';
 import { IMPORT_COMMAND, inspectExport, inspectNote } from '../lib/untrusted/inspect-fetched.js';
 import { excerptOf, readField } from '../lib/untrusted/read-untrusted.js';
+import { shownFromMailbox } from '../lib/untrusted/shown-from-mailbox.js';
 import { recupererCommandLine } from './command-lines/recuperer.js';
 
 const program: Program = {
@@ -25,7 +27,8 @@ const program: Program = {
       case 'list': {
         const query = listQuery(positionals[0], option('equipe'), option('auteur'));
         const ttlMax = parseTtlMax(env.CONTEXTE_TTL_MAX);
-        return withMailbox(env, async (mailbox) => list(mailbox, query, ttlMax, json));
+        const limit = shownLimit(option('limite'), values.tout === true, LIST_LIMIT);
+        return withMailbox(env, async (mailbox) => list(mailbox, query, ttlMax, limit, json));
       }
       case 'get': {
         const [key, file] = positionals as [string, string | undefined];
@@ -48,7 +51,8 @@ const program: Program = {
       case 'journal': {
         const team = validateName(option('equipe')!, 'equipe');
         const since = new Date(Date.now() - parseDuration(option('depuis') ?? '24h') * 1000);
-        return withMailbox(env, (mailbox) => journal(mailbox, team, since, json));
+        const limit = shownLimit(option('limite'), values.tout === true, JOURNAL_LIMIT);
+        return withMailbox(env, (mailbox) => journal(mailbox, team, since, limit, json));
       }
       case 'boite': {
         const settings = describeMailbox(env);
@@ -64,6 +68,23 @@ const program: Program = {
     }
   },
 };
+
+/** How many notes `list` shows, and journal events `journal` shows, unless told otherwise: what an agent can read, not a team's whole history. */
+const LIST_LIMIT = 200;
+const JOURNAL_LIMIT = 500;
+
+function shownLimit(value: string | undefined, all: boolean, byDefault: number): number {
+  if (all && value !== undefined) throw fail('limite-et-tout');
+  if (all) return Number.POSITIVE_INFINITY;
+  if (value === undefined) return byDefault;
+  if (!/^[1-9]\d{0,8}$/.test(value)) throw fail('limite-invalide', { value });
+  return Number(value);
+}
+
+/** What a limit left out, said after the rows: how many, and how to see them. */
+function leftOut(hidden: number, what: string): string[] {
+  return hidden > 0 ? [`${hidden} ${what} de plus non affiché(s) : --limite <n> ou --tout pour les voir.`] : [];
+}
 
 /** A team is listed by its index; a pattern by a scan (the workshop's `contexte:<equipe>:*` falls back to the index without the SCAN right). */
 function listQuery(pattern: string | undefined, team: string | undefined, author: string | undefined): ListQuery {
@@ -90,10 +111,11 @@ async function withMailbox(env: NodeJS.ProcessEnv, action: (mailbox: Mailbox) =>
   }
 }
 
-async function list(mailbox: Mailbox, query: ListQuery, ttlMax: number, json: boolean): Promise<void> {
+async function list(mailbox: Mailbox, query: ListQuery, ttlMax: number, limit: number, json: boolean): Promise<void> {
   const listing = await listWithFallback(mailbox, query);
-  const entries = listing.entries.sort(byRecency);
-  const notices = listNotices(listing, query, mailbox.label);
+  const sorted = listing.entries.sort(byRecency);
+  const entries = sorted.slice(0, limit);
+  const notices = [...listNotices({ ...listing, entries }, query, mailbox.label), ...leftOut(sorted.length - entries.length, 'note(s)')];
   if (json) {
     for (const notice of notices) process.stderr.write(`${notice}\n`);
     printJson(
@@ -143,9 +165,9 @@ async function listWithFallback(mailbox: Mailbox, query: ListQuery): Promise<Lis
 /** What the listing could not show as rows: index entries dropped, notes outside the index, an unknown team. */
 function listNotices(listing: Listing, query: ListQuery, label: string): string[] {
   // An anomaly may quote what the mailbox holds (a foreign index entry's key): never a secret it holds.
-  const notices = listing.anomalies.map((anomaly) => `Vigilance : ${maskSecrets(anomaly.message)}`);
+  const notices = listing.anomalies.map((anomaly) => `Vigilance : ${shownFromMailbox(anomaly.message)}`);
   const team = 'team' in query ? query.team : teamOfPattern(query.pattern)?.team;
-  for (const entry of listing.entries) for (const finding of entry.vigilance) notices.push(`Vigilance : ${entry.key} : ${finding.message}`);
+  for (const entry of listing.entries) for (const finding of entry.vigilance) notices.push(`Vigilance : ${entry.key} : ${shownFromMailbox(finding.message)}`);
   if (team === undefined) return notices;
   if (!listing.teamKnown) {
     const teams =
@@ -178,7 +200,7 @@ function teamOfPattern(pattern: string): { team: string; author?: string } | und
   return { team, ...(author !== undefined ? { author } : {}) };
 }
 
-const vigilanceJson = (finding: Vigilance) => ({ regle: finding.code, message: finding.message });
+const vigilanceJson = (finding: Vigilance) => ({ regle: finding.code, message: shownFromMailbox(finding.message) });
 
 /** Most recent first: by minute, then by the `-N` a busy minute adds, then by key. (localeCompare would cost half a second on 10,000 notes.) */
 function byRecency(a: ListedEntry, b: ListedEntry): number {
@@ -224,15 +246,11 @@ function renderList(entries: ListedEntry[], mailbox: string, what: string, ttlMa
   return `${head} ; ${entries.length} note(s) pour ${what}\n${[header, ...rows].map(format).join('\n')}\n`;
 }
 
-function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} o`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1).replace('.', ',')} Kio`;
-  return `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')} Mio`;
-}
-
 async function get(mailbox: Mailbox, key: string, target: Target, options: { force: boolean; json: boolean; frame: boolean }): Promise<void> {
-  const fetched = await explainDenied(mailbox, mailbox.get(key), 'refus-lire', { key });
+  const maxBytes = requireKey(key).kind === 'session' ? MAX_SESSION_BYTES : MAX_NOTE_BYTES;
+  const fetched = await explainDenied(mailbox, mailbox.get(key, maxBytes), 'refus-lire', { key });
   if (fetched === undefined) throw fail('cle-introuvable', { box: mailbox.label, key, team: requireKey(key).team });
+  if ('oversized' in fetched) throw fail('valeur-trop-grosse', { box: mailbox.label, key, size: fetched.size, max: maxBytes });
   const { value, vigilance } = fetched;
   if (target.path === '-') return toStandardOutput(value, key, mailbox.label, vigilance);
   await writeFileSafely(target.path, value, { force: options.force, within: target.explicit ? undefined : process.cwd() });
@@ -247,7 +265,7 @@ async function get(mailbox: Mailbox, key: string, target: Target, options: { for
     const sha256 = createHash('sha256').update(value).digest('hex');
     const shown = readingJson(reading);
     // What the mailbox found (the value changed since publication, no expiry…) joins the reading's points of vigilance.
-    const stored = vigilance.map((finding) => ({ ligne: null, regle: finding.code, extrait: finding.message }));
+    const stored = vigilance.map((finding) => ({ ligne: null, regle: finding.code, extrait: shownFromMailbox(finding.message) }));
     const project = notIgnored ? [{ ligne: null, regle: 'partage-non-ignore', extrait: notIgnored }] : [];
     printJson({
       cle: key,
@@ -262,7 +280,7 @@ async function get(mailbox: Mailbox, key: string, target: Target, options: { for
   }
   const shown = escapeControls(target.path);
   process.stdout.write(`Écrit : ${shown} (${value.length} octets)\nBoîte : ${mailbox.label} ; clé ${key}\n`);
-  for (const finding of vigilance) process.stdout.write(`Vigilance (boîte) : ${finding.message}\n`);
+  for (const finding of vigilance) process.stdout.write(`Vigilance (boîte) : ${shownFromMailbox(finding.message)}\n`);
   if (notIgnored) process.stdout.write(`Vigilance : ${escapeControls(notIgnored)}\n`);
   if (isSession) process.stdout.write(`Export de session : chargez-le uniquement avec « ${IMPORT_COMMAND(shown)} », jamais avec votre propre lecture.\n`);
   process.stdout.write(renderReading(reading));
@@ -274,7 +292,7 @@ function toStandardOutput(value: Buffer, key: string, label: string, vigilance: 
   process.stdout.write(value);
   const reading = requireKey(key).kind === 'session' ? inspectExport(value) : inspectNote(value);
   process.stderr.write(`Lu : ${key} (${value.length} octets) ; boîte : ${label}\n`);
-  for (const finding of vigilance) process.stderr.write(`Vigilance (boîte) : ${finding.message}\n`);
+  for (const finding of vigilance) process.stderr.write(`Vigilance (boîte) : ${shownFromMailbox(finding.message)}\n`);
   process.stderr.write(renderReading(reading));
 }
 
@@ -291,43 +309,51 @@ async function purge(mailbox: Mailbox, team: string, json: boolean): Promise<voi
   else process.stdout.write(`Purgé : ${count} clé(s) de l’équipe ${team}\nBoîte : ${mailbox.label} (le journal est gardé)\n`);
 }
 
-async function journal(mailbox: Mailbox, team: string, since: Date, json: boolean): Promise<void> {
-  const { events, anomalies } = await explainDenied(mailbox, mailbox.journal(team, since), 'refus-journal', { team });
+async function journal(mailbox: Mailbox, team: string, since: Date, limit: number, json: boolean): Promise<void> {
+  const report = await explainDenied(mailbox, mailbox.journal(team, since), 'refus-journal', { team });
+  // Oldest first, the most recent kept when a limit cuts.
+  const events = report.events.slice(Math.max(0, report.events.length - limit));
+  const notices = [
+    ...leftOut(report.events.length - events.length, 'événement(s) plus ancien(s)'),
+    ...report.anomalies.map((anomaly) => `Vigilance : ${shownFromMailbox(anomaly.message)}`),
+  ];
+  // Every field was written by a teammate (a stream of theirs, a file of a shared folder): shown through the one escaping and mask.
+  const field = (value: string | undefined) => (value === undefined ? null : shownFromMailbox(value));
   const shown = (event: JournalEvent) => ({
     quand: event.at.toISOString(),
     evenement: event.kind,
-    utilisateur: event.user,
-    auteur: event.author ?? null,
-    cle: event.key ?? null,
-    sha256: event.sha256 ?? null,
+    utilisateur: shownFromMailbox(event.user),
+    auteur: field(event.author),
+    cle: field(event.key),
+    sha256: field(event.sha256),
     octets: event.size ?? null,
-    detail: event.detail === undefined ? null : maskSecrets(event.detail),
+    detail: field(event.detail),
     boite: mailbox.label,
   });
   if (json) {
-    for (const anomaly of anomalies) process.stderr.write(`Vigilance : ${anomaly.message}\n`);
+    for (const notice of notices) process.stderr.write(`${notice}\n`);
     printJson(events.map(shown));
     return;
   }
-  const lines = events.map((event) =>
-    [
+  const lines = events.map((event) => {
+    const fields = shown(event);
+    return [
       formatMoment(event.at, true),
       event.kind.padEnd(11),
-      // Written by teammates (a folder journal is a plain file): shown escaped, one event per line.
-      `utilisateur ${escapeControls(event.user)}`,
-      event.author ? `auteur ${escapeControls(event.author)}` : '',
-      event.key ? escapeControls(event.key) : '',
+      `utilisateur ${fields.utilisateur}`,
+      fields.auteur ? `auteur ${fields.auteur}` : '',
+      fields.cle ?? '',
       event.size !== undefined ? `${event.size} o` : '',
-      event.sha256 ? `sha256 ${event.sha256.slice(0, 12)}…` : '',
+      fields.sha256 ? `sha256 ${fields.sha256.slice(0, 12)}…` : '',
       event.detail ? excerptOf(event.detail) : '',
     ]
       .filter(Boolean)
-      .join('  '),
-  );
+      .join('  ');
+  });
   process.stdout.write(
-    `Boîte : ${mailbox.label} ; journal de l’équipe ${team} depuis ${formatMoment(since)} : ${events.length} événement(s)\n${lines.join('\n')}${lines.length ? '\n' : ''}`,
+    `Boîte : ${mailbox.label} ; journal de l’équipe ${team} depuis ${formatMoment(since)} : ${report.events.length} événement(s)\n${lines.join('\n')}${lines.length ? '\n' : ''}`,
   );
-  process.stdout.write(anomalies.map((anomaly) => `Vigilance : ${anomaly.message}\n`).join(''));
+  process.stdout.write(notices.map((notice) => `${notice}\n`).join(''));
 }
 
 void runProgram(program);

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListQuery, Mailbox } from '../../scripts-src/lib/mailbox/contract.js';
 import { openMailbox } from '../../scripts-src/lib/mailbox/open.js';
 import { Failure } from '../../scripts-src/lib/messages/failure.js';
+import { fetchedBytes } from '../helpers/fetched.js';
 import { handoffNote } from '../helpers/notes.js';
 import { publier } from '../helpers/run-program.js';
 
@@ -46,7 +47,7 @@ export function mailboxContract(name: string, start: () => Promise<Backend>): vo
 
     /** The rows of a listing, for the tests that need only them. */
     const rows = async (query: ListQuery) => (await mailbox.list(query)).entries;
-    const bytesOf = async (key: string) => (await mailbox.get(key))?.value;
+    const bytesOf = async (key: string) => fetchedBytes(await mailbox.get(key));
 
     const publish = (team: string, author: string, note: Buffer | string, options: { ttl?: number; session?: Buffer } = {}) =>
       mailbox.publish({
@@ -62,6 +63,16 @@ export function mailboxContract(name: string, start: () => Promise<Backend>): vo
     it('names itself without any credential', () => {
       expect(mailbox.label).toMatch(backend.label);
       if (backend.env.REDISCLI_AUTH) expect(mailbox.label).not.toContain(backend.env.REDISCLI_AUTH);
+    });
+
+    it('gives the size of a value beyond what the reader accepts, without reading it or journaling a reading', async () => {
+      const team = uniqueTeam();
+      const bytes = randomBytes(2000);
+      const { noteKey } = await publish(team, 'alice', bytes);
+      expect(await mailbox.get(noteKey, 1999)).toEqual({ oversized: true, size: 2000 });
+      expect(fetchedBytes(await mailbox.get(noteKey, 2000))).toEqual(bytes);
+      const readings = (await mailbox.journal(team, new Date(0))).events.filter((event) => event.kind === 'lecture');
+      expect(readings).toHaveLength(1);
     });
 
     it('round-trips any bytes exactly, and lists the note with its summary', async () => {

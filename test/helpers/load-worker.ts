@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { openMailbox } from '../../scripts-src/lib/mailbox/open.js';
+import { fetchedBytes } from './fetched.js';
 
 const [team, worker, count] = process.argv.slice(2) as [string, string, string];
 const mailbox = await openMailbox(process.env);
@@ -13,7 +14,7 @@ try {
     const sent = `# note ${worker}-${index}\n${randomBytes(512).toString('base64')}\r\nfin é\n`;
     const { noteKey } = await mailbox.publish({ team, author: `auteur${worker}`, note: Buffer.from(sent), ttlSeconds: 600, now: new Date(), summary: {} });
     const read = await mailbox.get(noteKey);
-    results.push({ key: noteKey, sent, read: read ? read.value.toString() : null });
+    results.push({ key: noteKey, sent, read: fetchedBytes(read)?.toString() ?? null });
   }
 } finally {
   await mailbox.close();

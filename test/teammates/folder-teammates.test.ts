@@ -5,10 +5,11 @@
  * belongs, a reserved name) never makes the other write outside it. Run as
  * root, which can create the users; skipped otherwise.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { chmod, chown, lstat, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, utimes, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { chmod, chown, lchown, link, lstat, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, utimes, writeFile } from 'node:fs/promises';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handoffNote } from '../helpers/notes.js';
@@ -61,6 +62,24 @@ async function run(args: string[], user: User, home: string): Promise<RunResult>
 }
 
 const publish = (user: User, team = 'catalogue') => as(user, (note) => ['publier', note, team, user, '--json'], team);
+const homeOf = (user: User) => join(root, `maison-${user}`);
+/** recuperer as a user, in their home. */
+const runAs = (user: User, args: string[], options: { timeoutMs?: number } = {}) =>
+  recuperer(args, {
+    env: { CONTEXTE_DIR: box, HOME: homeOf(user), XDG_STATE_HOME: homeOf(user), XDG_CACHE_HOME: homeOf(user) },
+    cwd: homeOf(user),
+    as: { uid: uids[user], gid },
+    ...options,
+  });
+/** A shell command as a user, outside our programs: what the kernel lets them do. Its exit status. */
+const shellAs = (user: User, command: string) => spawnSync('sh', ['-c', command], { uid: uids[user], gid, stdio: 'ignore' }).status;
+/** A file written by root on a user's behalf (what that user could write), owned by them; a note's expiry far ahead. */
+async function plant(path: string, content: string, user: User, mode = 0o640): Promise<void> {
+  await writeFile(path, content);
+  await chown(path, uids[user], gid);
+  await chmod(path, mode);
+  await utimes(path, new Date(), new Date('2099-01-02T00:00:00Z'));
+}
 const keyOf = (result: RunResult) => (JSON.parse(result.stdout) as { cle: string }).cle;
 
 describe.skipIf(!isRoot)('a folder mailbox shared by two Unix users of one group', () => {
@@ -77,45 +96,212 @@ describe.skipIf(!isRoot)('a folder mailbox shared by two Unix users of one group
     if (root) await rm(root, { recursive: true, force: true });
   });
 
-  it('lets each publish and read the other’s notes, the journal shared by both', async () => {
+  let aliceKey: string;
+
+  it('lets each publish and read the other’s notes, each writing only their own folder and journal', async () => {
     const first = await publish('ctxalice');
     expect(first.code, first.stderr).toBe(0);
-    const journal = join(box, 'catalogue', 'journal.jsonl');
-    expect(await modeOf(journal)).toBe(0o660);
+    aliceKey = keyOf(first);
+    const team = join(box, 'catalogue');
+    expect(await modeOf(team)).toBe(0o3770);
+    expect(await modeOf(join(team, 'ctxalice'))).toBe(0o2750);
+    expect(await modeOf(join(team, 'ctxalice', `contexte-${aliceKey.split(':')[3]}`))).toBe(0o640);
+    expect(await modeOf(join(team, 'ctxalice', 'journal.jsonl'))).toBe(0o640);
+    expect(await modeOf(join(team, 'ctxalice', '.en-cours'))).toBe(0o700);
+    expect(existsSync(join(team, 'journal.jsonl'))).toBe(false);
     const second = await publish('ctxbob');
     expect(second.code, second.stderr).toBe(0);
-    const read = await as('ctxbob', () => ['recuperer', 'get', keyOf(first), 'copie.md', '--json']);
+    // The default destination: partage/ made by bob, owner-only.
+    const read = await runAs('ctxbob', ['get', aliceKey, '--json']);
     expect(read.code, read.stderr).toBe(0);
-    expect(await modeOf(join(box, 'catalogue', 'ctxalice'))).toBe(0o2770);
-    const events = (await readFile(journal, 'utf8'))
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line) as { evenement: string; utilisateur: string });
-    expect(events.map((event) => [event.evenement, event.utilisateur])).toEqual([
+    const partage = join(homeOf('ctxbob'), 'partage');
+    expect([(await stat(partage)).uid, await modeOf(partage)]).toEqual([uids.ctxbob, 0o700]);
+    expect((await stat(join(team, 'ctxbob', 'journal.jsonl'))).uid).toBe(uids.ctxbob);
+    // Who did it is the owner of the journal each event is in.
+    const journal = await runAs('ctxalice', ['journal', '--equipe', 'catalogue', '--json']);
+    expect(journal.code, journal.stderr).toBe(0);
+    expect((JSON.parse(journal.stdout) as Array<{ evenement: string; utilisateur: string }>).map((event) => [event.evenement, event.utilisateur])).toEqual([
       ['publication', 'ctxalice'],
       ['publication', 'ctxbob'],
       ['lecture', 'ctxbob'],
     ]);
-    const listed = await as('ctxalice', () => ['recuperer', 'list', '--equipe', 'catalogue', '--json']);
-    expect((JSON.parse(listed.stdout) as Array<{ cle: string; vigilance: unknown[] }>).map((entry) => entry.vigilance)).toEqual([[], []]);
+    const listed = await runAs('ctxalice', ['list', '--equipe', 'catalogue', '--json']);
+    expect((JSON.parse(listed.stdout) as Array<{ vigilance: unknown[] }>).map((entry) => entry.vigilance)).toEqual([[], []]);
+    expect(listed.stderr).toBe('');
   });
 
-  it('never appends to a file a teammate linked in place of the journal', async () => {
-    // bob prepares the team folder with journal.jsonl pointing to a file alice can write.
-    const team = 'piege-journal';
-    await mkdir(join(box, team));
-    const target = join(root, 'maison-ctxalice', 'cible.txt');
-    expect((await publish('ctxalice')).code).toBe(0); // her home exists
-    await writeFile(target, 'intact\n');
-    await chown(target, uids.ctxalice, gid);
-    await chown(join(box, team), uids.ctxbob, gid);
-    await chmod(join(box, team), 0o2770);
-    await symlink(target, join(box, team, 'journal.jsonl'));
-    const result = await publish('ctxalice', team);
+  it('refuses to publish or delete in a colleague’s author folder, and the kernel refuses it too', async () => {
+    const folder = join(box, 'catalogue', 'ctxalice');
+    const before = (await readdir(folder)).sort();
+    const usurped = join(homeOf('ctxbob'), 'note-usurpee.md');
+    await plant(usurped, handoffNote({ auteur: 'ctxalice', equipe: 'catalogue' }), 'ctxbob');
+    const asAlice = await as('ctxbob', () => ['publier', usurped, 'catalogue', 'ctxalice', '--json']);
+    expect(asAlice.code).toBe(5);
+    expect(asAlice.stderr).toContain(`le dossier d’auteur « ${folder} » appartient à « ctxalice »`);
+    const removed = await runAs('ctxbob', ['supprimer', aliceKey, '--json']);
+    expect(removed.code).toBe(5);
+    expect(removed.stderr).toContain('appartient à « ctxalice »');
+    // Outside our programs: no file created, none removed or renamed, in her folder or of the team folder (sticky).
+    const note = join(folder, `contexte-${aliceKey.split(':')[3]}`);
+    for (const command of [`echo x > ${folder}/contexte-20990101-0000`, `rm -f ${note}`, `mv ${folder} ${box}/catalogue/autre`, `mv ${note} ${folder}/x`]) {
+      expect(shellAs('ctxbob', command), command).not.toBe(0);
+    }
+    expect((await readdir(folder)).sort()).toEqual(before);
+  });
+
+  it('shows nobody a publication that was killed half-way, and its author’s next run removes it and its staging files', async () => {
+    const folder = join(box, 'catalogue', 'ctxalice');
+    const dead = spawnSync('true').pid!;
+    const host = createHash('sha256').update(hostname()).digest('hex').slice(0, 8);
+    const linked = join(folder, '.en-cours', `${dead}-${host}-0123456789abcdef`);
+    const alone = join(folder, '.en-cours', `${dead}-${host}-fedcba9876543210`);
+    const killed = join(folder, 'contexte-20990101-0100');
+    for (const path of [linked, alone]) await plant(path, handoffNote({ auteur: 'ctxalice' }), 'ctxalice');
+    await link(linked, killed);
+    const listed = await runAs('ctxbob', ['list', '--equipe', 'catalogue', '--json']);
+    expect(listed.code, listed.stderr).toBe(0);
+    expect((JSON.parse(listed.stdout) as Array<{ cle: string }>).map((entry) => entry.cle)).not.toContain('contexte:catalogue:ctxalice:20990101-0100');
+    expect((await publish('ctxalice')).code).toBe(0);
+    expect(existsSync(killed)).toBe(false);
+    expect(await readdir(join(folder, '.en-cours'))).toEqual([]);
+  });
+
+  it('freezes nobody with a FIFO, a folder or a link in place of a summary, a note or a journal', async () => {
+    // bob's own folder in team gel, where he replaces his files (he may: they are his).
+    const folder = join(box, 'gel', 'ctxbob');
+    await mkdir(folder, { recursive: true });
+    await chown(join(box, 'gel'), uids.ctxbob, gid);
+    await chmod(join(box, 'gel'), 0o3770);
+    await chown(folder, uids.ctxbob, gid);
+    await chmod(folder, 0o2750);
+    const stamps = ['20990101-0001', '20990101-0002', '20990101-0003', '20990101-0004'];
+    for (const stamp of stamps) await plant(join(folder, `contexte-${stamp}`), handoffNote({ auteur: 'ctxbob', equipe: 'gel' }), 'ctxbob');
+    const summary = (stamp: string) => join(folder, `resume-${stamp}`);
+    execFileSync('mkfifo', [summary(stamps[0]!)]);
+    await mkdir(summary(stamps[1]!));
+    await symlink('/etc/passwd', summary(stamps[2]!));
+    await plant(summary(stamps[3]!), 'x'.repeat(5000), 'ctxbob');
+    execFileSync('mkfifo', [join(folder, 'contexte-20990101-0005'), join(folder, 'journal.jsonl')]);
+    for (const name of await readdir(folder)) await lchown(join(folder, name), uids.ctxbob, gid);
+    const generous = { timeoutMs: 30_000 };
+
+    const listed = await runAs('ctxalice', ['list', '--equipe', 'gel', '--json'], generous);
+    expect(listed.code, listed.stderr).toBe(0);
+    const rows = JSON.parse(listed.stdout) as Array<{ cle: string; vigilance: Array<{ regle: string }> }>;
+    expect(rows.map((row) => row.cle.split(':')[3]).sort()).toEqual(stamps);
+    for (const row of rows)
+      expect(row.vigilance.map((finding) => finding.regle)).toContain(row.cle.endsWith('0004') ? 'fichier-trop-gros' : 'fichier-non-ordinaire');
+    expect(listed.stderr).toContain('la note gel/ctxbob/contexte-20990101-0005 n’est pas un fichier ordinaire');
+    const got = await runAs('ctxalice', ['get', `contexte:gel:ctxbob:${stamps[0]}`, 'gel.md', '--json'], generous);
+    expect(got.code, got.stderr).toBe(0);
+    expect((JSON.parse(got.stdout) as { vigilance: Array<{ regle: string }> }).vigilance.map((finding) => finding.regle)).toContain('fichier-non-ordinaire');
+    const published = await as('ctxalice', (note) => ['publier', note, 'gel', 'ctxalice', '--json'], 'gel');
+    expect(published.code, published.stderr).toBe(0);
+    // His journal a FIFO, then a folder, then a link to hers (her events would become his): skipped, said, never waited on.
+    const journal = join(folder, 'journal.jsonl');
+    for (const [replace, said] of [
+      [async () => undefined, 'n’est pas un fichier ordinaire'],
+      [async () => rm(journal).then(() => mkdir(journal)), 'n’est pas un fichier ordinaire'],
+      [async () => rm(journal, { recursive: true }).then(() => symlink('../ctxalice/journal.jsonl', journal)), 'est un lien symbolique'],
+    ] as const) {
+      await replace();
+      const shown = await runAs('ctxalice', ['journal', '--equipe', 'gel', '--json'], generous);
+      expect(shown.code, shown.stderr).toBe(0);
+      expect(shown.stderr).toContain(`le journal gel/ctxbob/journal.jsonl ${said}`);
+      // Her read of his note, then her publication: both in her own journal.
+      expect((JSON.parse(shown.stdout) as Array<{ evenement: string; utilisateur: string }>).map((event) => [event.evenement, event.utilisateur])).toEqual([
+        ['lecture', 'ctxalice'],
+        ['publication', 'ctxalice'],
+      ]);
+    }
+  });
+
+  it('reads a box of the previous version, flagged, ignores what a member planted in another’s folder, and publier fixes what its user owns', async () => {
+    const first = await publish('ctxalice', 'ancienne');
+    expect(first.code, first.stderr).toBe(0);
+    const team = join(box, 'ancienne');
+    const folder = join(team, 'ctxalice');
+    // The previous version's modes (no sticky bit, group-writable author folders) and its team-wide journal.
+    await chmod(team, 0o2770);
+    await chmod(folder, 0o2770);
+    const line = {
+      quand: new Date().toISOString(),
+      utilisateur: 'ctxalice',
+      evenement: 'publication',
+      auteur: 'ctxalice',
+      cle: 'contexte:ancienne:ctxalice:20990101-0000',
+    };
+    await plant(join(team, 'journal.jsonl'), `${JSON.stringify(line)}\n`, 'ctxalice', 0o660);
+    // What the old modes let bob do: a note of his in her folder.
+    const forged = 'contexte:ancienne:ctxalice:20990101-0200';
+    expect(shellAs('ctxbob', `echo '# Faux' > ${folder}/contexte-20990101-0200 && touch -m -d 2099-01-01 ${folder}/contexte-20990101-0200`)).toBe(0);
+
+    const listed = await runAs('ctxbob', ['list', '--equipe', 'ancienne', '--json']);
+    expect(listed.code, listed.stderr).toBe(0);
+    const rows = JSON.parse(listed.stdout) as Array<{ cle: string; vigilance: Array<{ regle: string }> }>;
+    expect(rows.map((row) => [row.cle, row.vigilance.map((finding) => finding.regle)])).toEqual([[keyOf(first), ['dossier-modifiable']]]);
+    expect(listed.stderr).toContain('la note ancienne/ctxalice/contexte-20990101-0200 appartient à ctxbob, pas à ctxalice');
+    expect(listed.stderr).toContain('n’a pas le bit sticky');
+    const got = await runAs('ctxbob', ['get', forged, 'fausse.md', '--json']);
+    expect(got.code, got.stderr).toBe(0);
+    expect((JSON.parse(got.stdout) as { vigilance: Array<{ regle: string }> }).vigilance.map((finding) => finding.regle)).toContain('proprietaire-different');
+    const journal = await runAs('ctxalice', ['journal', '--equipe', 'ancienne', '--json']);
+    expect(journal.code, journal.stderr).toBe(0);
+    expect((JSON.parse(journal.stdout) as Array<{ utilisateur: string }>).map((event) => event.utilisateur).sort()).toEqual([
+      'ctxalice',
+      'ctxalice (non vérifié)',
+      'ctxbob',
+    ]);
+    expect(journal.stderr).toContain('journal commun');
+
+    // Not his folder to fix: refused with the command its owner runs.
+    const refused = await publish('ctxbob', 'ancienne');
+    expect(refused.code).toBe(5);
+    expect(refused.stderr).toContain(`chmod 3770 « ${team} »`);
+    expect(refused.stderr).toContain('« ctxalice »');
+    const fixed = await publish('ctxalice', 'ancienne');
+    expect(fixed.code, fixed.stderr).toBe(0);
+    expect([await modeOf(team), await modeOf(folder)]).toEqual([0o3770, 0o2750]);
+    const after = await runAs('ctxbob', ['list', '--equipe', 'ancienne', '--json']);
+    expect((JSON.parse(after.stdout) as Array<{ cle: string; vigilance: unknown[] }>).map((row) => row.vigilance)).toEqual([[], []]);
+    expect(after.stderr).toContain('appartient à ctxbob');
+  });
+
+  it('never writes a fetched note into a partage/ someone else made', async () => {
+    const partage = join(homeOf('ctxalice'), 'partage');
+    await mkdir(partage);
+    await chown(partage, uids.ctxbob, gid);
+    await chmod(partage, 0o2777);
+    const result = await runAs('ctxalice', ['get', aliceKey, '--json']);
     expect(result.code).toBe(5);
-    expect(result.stderr).toContain('refuse le chemin');
+    expect(result.stderr).toContain('appartient à un autre utilisateur');
+    expect(result.stderr).toContain('rm -r partage');
+    expect(await readdir(partage)).toEqual([]);
+    await rm(partage, { recursive: true });
+  });
+
+  it('names the file and the mode to fix when a teammate’s file or box is not readable, never ACLs', async () => {
+    const team = 'mode-prive';
+    const published = await publish('ctxalice', team);
+    expect(published.code).toBe(0);
+    const note = join(box, team, 'ctxalice', `contexte-${keyOf(published).split(':')[3]}`);
+    await chmod(note, 0o600);
+    const result = await runAs('ctxbob', ['get', keyOf(published), 'illisible.md']);
+    expect(result.code).toBe(5);
+    expect(result.stderr).toContain(note);
+    expect(result.stderr).toContain('chmod g+r');
     expect(result.stderr).not.toMatch(/ACL/);
-    expect(await readFile(target, 'utf8')).toBe('intact\n');
+    // A private box (0700) of hers: the advice is the private one.
+    const privateBox = join(root, 'privee');
+    await mkdir(privateBox, { mode: 0o700 });
+    await chown(privateBox, uids.ctxalice, gid);
+    const denied = await recuperer(['list', '--equipe', team], {
+      env: { CONTEXTE_DIR: privateBox, HOME: homeOf('ctxbob') },
+      cwd: homeOf('ctxbob'),
+      as: { uid: uids.ctxbob, gid },
+    });
+    expect(denied.code).toBe(5);
+    expect(denied.stderr).toContain('Boîte privée');
   });
 
   it('never writes a note through a folder a teammate replaced with a link', async () => {
@@ -124,27 +310,36 @@ describe.skipIf(!isRoot)('a folder mailbox shared by two Unix users of one group
     await mkdir(outside);
     await chmod(outside, 0o777);
     await mkdir(join(box, team));
-    await chmod(join(box, team), 0o2770);
+    await chmod(join(box, team), 0o3770);
     await symlink(outside, join(box, team, 'ctxalice'));
     const result = await publish('ctxalice', team);
     expect(result.code).toBe(5);
     expect(result.stderr).toContain(join(box, team, 'ctxalice'));
     expect(await readdir(outside)).toEqual([]);
     // A reader is not sent through the link either: the link is skipped, not listed.
-    const listed = await as('ctxbob', () => ['recuperer', 'list', '--equipe', team, '--json']);
+    const listed = await runAs('ctxbob', ['list', '--equipe', team, '--json']);
     expect(listed.code, listed.stderr).toBe(0);
     expect(JSON.parse(listed.stdout)).toEqual([]);
   });
 
-  it('names the file and the mode to fix when a teammate’s file is not group-writable, never ACLs', async () => {
-    const team = 'mode-prive';
-    expect((await publish('ctxalice', team)).code).toBe(0);
-    await chmod(join(box, team, 'journal.jsonl'), 0o640);
-    const result = await publish('ctxbob', team);
+  it('leaves an author name to whoever made its folder first: a colleague’s trap there is refused, never written through', async () => {
+    // bob made the team and a folder under alice's name, with a journal linked to a file of hers.
+    const team = 'piege-journal';
+    const target = join(homeOf('ctxalice'), 'cible.txt');
+    await plant(target, 'intact\n', 'ctxalice');
+    await mkdir(join(box, team, 'ctxalice'), { recursive: true });
+    for (const [path, mode] of [
+      [join(box, team), 0o3770],
+      [join(box, team, 'ctxalice'), 0o2750],
+    ] as const) {
+      await chown(path, uids.ctxbob, gid);
+      await chmod(path, mode);
+    }
+    await symlink(target, join(box, team, 'ctxalice', 'journal.jsonl'));
+    const result = await publish('ctxalice', team);
     expect(result.code).toBe(5);
-    expect(result.stderr).toContain(join(box, team, 'journal.jsonl'));
-    expect(result.stderr).toContain('chmod g+rw');
-    expect(result.stderr).not.toMatch(/ACL/);
+    expect(result.stderr).toContain('appartient à « ctxbob »');
+    expect(await readFile(target, 'utf8')).toBe('intact\n');
   });
 });
 
@@ -198,7 +393,7 @@ describe('a folder mailbox and the names it reserves', () => {
     const stamp = keyOf(result).split(':')[3];
     expect(await modeOf(join(box, 'catalogue'))).toBe(0o700);
     expect(await modeOf(join(box, 'catalogue', 'alice', `contexte-${stamp}`))).toBe(0o600);
-    expect(await modeOf(join(box, 'catalogue', 'journal.jsonl'))).toBe(0o600);
+    expect(await modeOf(join(box, 'catalogue', 'alice', 'journal.jsonl'))).toBe(0o600);
     expect((await lstat(join(box, 'catalogue', 'alice'))).isDirectory()).toBe(true);
   });
 });

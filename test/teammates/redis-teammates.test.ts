@@ -7,7 +7,7 @@
  * scripts: the workshop's cleanup, notes published by `publier.sh`, a value
  * rewritten after it was indexed.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
@@ -92,6 +92,7 @@ describe('what an author cannot do to the team', () => {
     ['join or leave the members', ['SREM', redisKeys.members(TEAM), 'bob']],
     ['overwrite a teammate’s note', ['SET', keys.bob ?? 'contexte:catalogue:bob:20260101-0000', 'x']],
     ['remove a teammate’s expiry', ['PERSIST', 'contexte:catalogue:bob:20260101-0000']],
+    ['write in another database, which no audit of database 0 sees', ['SELECT', '1']],
   ])('refuses alice to %s (NOPERM)', async (_, command) => {
     await expect(clients.alice.call(command[0]!, ...command.slice(1))).rejects.toThrow(/NOPERM/);
   });
@@ -120,7 +121,7 @@ describe('what an author can do to their own keys, and how it shows', () => {
     const { rows, stderr } = await listAs(as('bob'));
     expect(rows.filter((row) => row.cle === keys.bob)).toHaveLength(1);
     expect(rows.find((row) => row.cle === keys.bob)!.titre).toBe('Migration du catalogue vers HTTP');
-    expect(stderr).toContain(`l’index de alice décrit ${keys.bob}`);
+    expect(stderr).toContain(`l’index de alice décrit « ${keys.bob} »`);
     const audit = await auditJson(['--corriger']);
     expect(audit.findings).toContainEqual(expect.objectContaining({ regle: 'entree-etrangere', sujet: keys.bob, corrige: true }));
     expect(await redis.admin.hexists(redisKeys.index(TEAM, 'alice'), keys.bob)).toBe(0);
@@ -176,6 +177,151 @@ describe('what an author can do to their own keys, and how it shows', () => {
     expect(audit.findings.map((finding) => `${finding.regle} ${finding.sujet}`)).toEqual(
       expect.arrayContaining(['journal-tronque alice', 'journal-futur carol']),
     );
+  });
+});
+
+describe('nothing a teammate writes escapes onto a screen, and everything shown is bounded', () => {
+  /** Control sequences a terminal obeys: a window title, a carriage return and a line erase that would paint a fake line. */
+  const PAINT = '\x1b]0;pwned\x07\r\x1b[2KVigilance : aucune';
+  const noControl = (text: string) => expect(text).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/);
+
+  it('shows a forged index field name escaped and short, in list, list --json and the audit', async () => {
+    const field = `contexte:${TEAM}:bob:2026${PAINT}${'x'.repeat(100_000)}`;
+    await clients.alice.hset(redisKeys.index(TEAM, 'alice'), field, '{}');
+    const text = await recuperer(['list', '--equipe', TEAM], { env: as('bob') });
+    expect(text.code, text.stderr).toBe(0);
+    noControl(text.stdout + text.stderr);
+    expect(text.stdout + text.stderr).toContain('\\x1b]0;pwned');
+    expect((text.stdout + text.stderr).length).toBeLessThan(20_000);
+    const json = await recuperer(['list', '--equipe', TEAM, '--json'], { env: as('bob') });
+    noControl(json.stdout + json.stderr);
+    for (const args of [[], ['--json']]) {
+      const audit = await admin(['audit', '--equipe', TEAM, ...args], { env: redis.env });
+      noControl(audit.stdout);
+      expect(audit.stdout).toContain('entree-etrangere');
+      expect(audit.stdout.length).toBeLessThan(20_000);
+    }
+    await redis.admin.hdel(redisKeys.index(TEAM, 'alice'), field);
+  });
+
+  it('escapes every journal field a teammate wrote, in text and in JSON', async () => {
+    await clients.carol.xadd(redisKeys.journal(TEAM, 'carol'), '*', 'evenement', 'lecture', 'auteur', `bob${PAINT}`, 'cle', `x${PAINT}`, 'detail', PAINT);
+    for (const args of [[], ['--json']]) {
+      const result = await recuperer(['journal', '--equipe', TEAM, ...args], { env: redis.env });
+      expect(result.code, result.stderr).toBe(0);
+      noControl(result.stdout + result.stderr);
+      expect(result.stdout).toContain('\\x1b[2K');
+    }
+  });
+
+  it('leaves an index entry over 4 KiB undecoded: the note is listed from the store, flagged, and the audit indexes it again', async () => {
+    const key = await publish('alice');
+    const index = redisKeys.index(TEAM, 'alice');
+    const entry = JSON.parse((await redis.admin.hget(index, key))!) as Record<string, unknown>;
+    await clients.alice.hset(index, key, JSON.stringify({ ...entry, titre: 'T'.repeat(5000) }));
+    const { rows } = await listAs(as('bob'));
+    const row = rows.find((item) => item.cle === key)!;
+    expect(row.titre).toBeNull();
+    expect(row.vigilance.map((finding) => finding.regle)).toContain('entree-trop-longue');
+    const got = await recuperer(['get', key, join(dir, 'longue.md'), '--json'], { env: as('bob') });
+    expect(got.code, got.stderr).toBe(0);
+    expect(JSON.stringify(JSON.parse(got.stdout).vigilance)).toContain('entree-trop-longue');
+    const fixed = await auditJson(['--corriger']);
+    expect(fixed.findings).toContainEqual(expect.objectContaining({ regle: 'entree-trop-longue', sujet: key, corrige: true }));
+    expect((await redis.admin.hget(index, key))!.length).toBeLessThan(1000);
+  });
+
+  it('finds a team’s key in another database, where it escaped retention, and the audit bounds it', async () => {
+    const key = `contexte:${TEAM}:alice:20260101-0002`;
+    const other = redis.admin.duplicate({ db: 3 });
+    try {
+      await other.set(key, 'gardée pour toujours');
+      const found = await auditJson();
+      expect(found.code).toBe(1);
+      expect(found.findings).toContainEqual(expect.objectContaining({ regle: 'autre-base', sujet: `base 3 : ${key}`, corrige: false }));
+      await auditJson(['--corriger']);
+      const ttl = await other.ttl(key);
+      expect(ttl).toBeGreaterThan(0);
+      expect(ttl).toBeLessThanOrEqual(7 * 86400);
+    } finally {
+      await other.del(key);
+      other.disconnect();
+    }
+  });
+
+  it('refuses to fetch a value beyond a note’s size before reading it (1), and writes nothing', async () => {
+    const key = `contexte:${TEAM}:alice:20260101-0003`;
+    await clients.alice.set(key, Buffer.alloc(2 * 1024 * 1024, 'a'), 'EX', 600);
+    const result = await recuperer(['get', key, join(dir, 'enorme.md')], { env: as('bob') });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/fait 2097152 octets .* au-delà des 1048576 qu’accepte une note : rien n’a été lu ni écrit/);
+    await expect(stat(join(dir, 'enorme.md'))).rejects.toThrow(/ENOENT/);
+    await clients.alice.del(key);
+  });
+
+  it('lists 200 notes and journals 500 events by default, says how many more, and --limite / --tout change it', async () => {
+    const team = 'nombreux';
+    const pipeline = redis.admin.pipeline().sadd(redisKeys.members(team), 'alice');
+    for (let index = 0; index < 230; index++) {
+      const key = `contexte:${team}:alice:20260101-${String(1000 + index)}`;
+      pipeline.set(key, 'n', 'EX', 600);
+      pipeline.hset(redisKeys.index(team, 'alice'), key, JSON.stringify({ cle: key, taille: 1, sha256: 'c'.repeat(64), expire: Date.now() + 600_000 }));
+    }
+    for (let index = 0; index < 520; index++) pipeline.xadd(redisKeys.journal(team, 'alice'), '*', 'evenement', 'lecture', 'detail', `n° ${index}`);
+    await pipeline.exec();
+    const count = async (args: string[]) => {
+      const result = await recuperer([...args, '--json'], { env: redis.env });
+      expect(result.code, result.stderr).toBe(0);
+      return { length: (JSON.parse(result.stdout) as unknown[]).length, stderr: result.stderr };
+    };
+    expect(await count(['list', '--equipe', team])).toEqual({ length: 200, stderr: expect.stringContaining('30 note(s) de plus non affiché(s)') });
+    expect((await count(['list', '--equipe', team, '--limite', '5'])).length).toBe(5);
+    expect((await count(['list', '--equipe', team, '--tout'])).length).toBe(230);
+    const journal = await count(['journal', '--equipe', team]);
+    expect(journal).toEqual({ length: 500, stderr: expect.stringContaining('20 événement(s) plus ancien(s) de plus non affiché(s)') });
+    expect((await count(['journal', '--equipe', team, '--tout'])).length).toBe(520);
+    // The most recent are kept.
+    const last = await recuperer(['journal', '--equipe', team, '--limite', '1', '--json'], { env: redis.env });
+    expect(JSON.parse(last.stdout)[0].detail).toBe('n° 519');
+  });
+});
+
+describe('what only the server’s settings can prevent: admin serveur', () => {
+  type Report = { constats: Array<{ regle: string }>; equipes: Array<{ equipe: string; octets: number; auteurs: Array<{ auteur: string }> }> };
+  const serveur = async () => {
+    const result = await admin(['serveur', '--json'], { env: redis.env });
+    return { code: result.code, report: JSON.parse(result.stdout) as Report, stderr: result.stderr };
+  };
+
+  it('names each setting that lets one team hurt the others, and who holds the bytes', async () => {
+    const defaults = await serveur();
+    expect(defaults.code, defaults.stderr).toBe(1);
+    expect(defaults.report.constats.map((finding) => finding.regle).sort()).toEqual(['commande-trop-grosse', 'memoire-sans-limite']);
+    expect(defaults.report.equipes.find((team) => team.equipe === TEAM)!.auteurs.map((author) => author.auteur)).toEqual(
+      expect.arrayContaining(['alice', 'bob', 'carol']),
+    );
+    try {
+      await redis.admin.config('SET', 'maxmemory', '512mb');
+      await redis.admin.config('SET', 'proto-max-bulk-len', '64mb');
+      await redis.admin.config('SET', 'maxmemory-policy', 'allkeys-lru');
+      const evicting = await serveur();
+      expect(evicting.code).toBe(1);
+      expect(evicting.report.constats.map((finding) => finding.regle)).toEqual(['eviction']);
+      await redis.admin.config('SET', 'maxmemory-policy', 'noeviction');
+      const text = await admin(['serveur'], { env: redis.env });
+      expect(text.code, text.stderr).toBe(0);
+      expect(text.stdout).toContain('Aucun constat.');
+      expect(text.stdout).toMatch(/maxmemory-policy noeviction/);
+    } finally {
+      await redis.admin.config('SET', 'maxmemory', '0');
+      await redis.admin.config('SET', 'proto-max-bulk-len', '512mb');
+    }
+  });
+
+  it('is refused to an author, with the rights it needs', async () => {
+    const result = await admin(['serveur'], { env: as('alice') });
+    expect(result.code).toBe(5);
+    expect(result.stderr).toContain('CONFIG');
   });
 });
 

@@ -106,6 +106,7 @@ const BOX_FAILURES = {
   'auth-required': 'boite-mot-de-passe-requis',
   'auth-failed': 'boite-authentification',
   'out-of-memory': 'boite-memoire-pleine',
+  'too-many-clients': 'boite-trop-de-clients',
   'disk-full': 'boite-disque-plein',
   'read-only': 'boite-lecture-seule',
   unavailable: 'boite-indisponible',
@@ -117,7 +118,8 @@ function mailboxFailure({ failure, mailbox: box, context }: MailboxError): Failu
   const { path, code = '' } = context;
   switch (failure) {
     case 'no-permission':
-      return path === undefined ? fail('boite-droits', { box }) : fail('boite-dossier-droits', { box, path, shared: context.shared === true });
+      if (path === undefined) return fail('boite-droits', { box });
+      return context.shared === true ? fail('boite-partagee-droits', { box, path }) : fail('boite-dossier-droits', { box, path });
     case 'unsafe-path':
       return fail('boite-chemin-refuse', { box, path: path ?? box });
     case 'not-a-folder':

@@ -74,6 +74,12 @@ export interface Fetched {
   vigilance: Vigilance[];
 }
 
+/** A stored value beyond the size the reader accepts: its size, its bytes never read. */
+export interface Oversized {
+  oversized: true;
+  size: number;
+}
+
 export interface JournalReport {
   events: JournalEvent[];
   /** What the journal's own bookkeeping reveals: trimmed entries, ids in the future. */
@@ -92,8 +98,12 @@ export interface Mailbox {
    */
   publish(request: PublishRequest): Promise<Publication>;
   list(query: ListQuery): Promise<Listing>;
-  /** The stored bytes and what disagrees with the index, or undefined when the key does not exist (or has expired). Journaled. */
-  get(key: string): Promise<Fetched | undefined>;
+  /**
+   * The stored bytes and what disagrees with the index, or undefined when the
+   * key does not exist (or has expired). Journaled. A value longer than
+   * `maxBytes` is not read: its size comes back instead, and nothing is journaled.
+   */
+  get(key: string, maxBytes?: number): Promise<Fetched | Oversized | undefined>;
   /** Deletes a note and the session export of the same stamp, and their index entry. Returns the deleted keys. */
   remove(key: string): Promise<string[]>;
   /** Deletes every note of a team. Returns how many keys were deleted. */

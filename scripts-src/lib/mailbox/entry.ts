@@ -17,6 +17,13 @@ export interface IndexEntry extends NoteSummary {
 }
 
 const SHA256 = /^[0-9a-f]{64}$/;
+/**
+ * Longest entry decoded, in characters: ours hold a key, a digest, a title and
+ * a summary (each bounded at publication) and stay well under 1 KiB. A longer
+ * one was written by hand, and decoding it would make every reader pay for it.
+ * (A folder's summary file is read up to this many bytes, never more.)
+ */
+export const MAX_ENTRY_CHARS = 4096;
 
 export function encodeEntry(entry: IndexEntry): string {
   return JSON.stringify({
@@ -30,8 +37,9 @@ export function encodeEntry(entry: IndexEntry): string {
   });
 }
 
-/** The entry, or undefined when it is malformed or names another key than `key`. */
+/** The entry, or undefined when it is malformed, too long or names another key than `key`. */
 export function decodeEntry(text: string, key: string): IndexEntry | undefined {
+  if (text.length > MAX_ENTRY_CHARS) return undefined;
   let raw: Record<string, unknown>;
   try {
     raw = JSON.parse(text) as Record<string, unknown>;

@@ -16,6 +16,7 @@ export type MailboxFailure =
   | 'auth-failed'
   | 'no-permission'
   | 'out-of-memory' // Redis' maxmemory
+  | 'too-many-clients' // Redis' maxclients: new connections refused
   | 'disk-full' // the folder's file system
   | 'read-only'
   | 'unavailable' // the store answers but cannot serve (Cluster down)

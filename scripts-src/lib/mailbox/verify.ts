@@ -3,6 +3,8 @@
  * entry against the key it names, a key against the retention, a journal
  * against its own bookkeeping. Pure: the drivers gather the facts.
  */
+import { quoteForMessage } from '../text/quote.js';
+import { MAX_ENTRY_CHARS } from './entry.js';
 import type { KeyKind } from './keys.js';
 import { formatDuration } from './ttl.js';
 
@@ -14,9 +16,17 @@ export type VigilanceCode =
   | 'empreinte-differente' // the stored bytes are not the indexed ones
   | 'non-indexee' // no index entry names the key
   | 'entree-etrangere' // an index holds an entry for a key its owner may not write
+  | 'entree-trop-longue' // an index entry beyond MAX_ENTRY_CHARS: not decoded
+  | 'autre-base' // a key of the team in a database our programs never read (SELECT)
   | 'membre-absent' // an author with notes or an index is not among the team's members
   | 'journal-tronque' // recent journal events were deleted
-  | 'journal-futur'; // journal ids (or dates) lie in the future
+  | 'journal-futur' // journal ids (or dates) lie in the future
+  // The folder mailbox (folder/folder-vigilance.ts):
+  | 'proprietaire-different' // a file of an author folder not owned by the folder's owner
+  | 'dossier-modifiable' // an author folder writable by others, or a team folder without the sticky bit
+  | 'fichier-non-ordinaire' // a link, a FIFO, a folder in a file's place, or a file the reader may not open
+  | 'fichier-trop-gros' // a file beyond its size bound
+  | 'journal-commun'; // the team-wide journal of the previous version
 
 export interface Vigilance {
   code: VigilanceCode;
@@ -84,9 +94,25 @@ export function checkKey(kind: KeyKind, facts: KeyFacts, indexed: IndexedFacts |
   return found;
 }
 
-/** An entry filed in one author's index for a key of someone else. */
+/** An entry filed in one author's index for a key of someone else; the field name is the owner's choice: quoted short and escaped. */
 export function foreignEntry(owner: string, key: string): Vigilance {
-  return { code: 'entree-etrangere', message: `l’index de ${owner} décrit ${key}, qui n’est pas une de ses clés : entrée ignorée` };
+  return { code: 'entree-etrangere', message: `l’index de ${owner} décrit ${quoteForMessage(key, 120)}, qui n’est pas une de ses clés : entrée ignorée` };
+}
+
+/** An index entry too long to be one of ours: left undecoded, so that its size costs a reader nothing. */
+export function oversizedEntry(owner: string, characters: number): Vigilance {
+  return {
+    code: 'entree-trop-longue',
+    message: `l’index de ${owner} décrit cette note en ${characters} caractères (au plus ${MAX_ENTRY_CHARS}) : entrée ignorée, taille et empreinte non vérifiables`,
+  };
+}
+
+/** A key of the team in another database than 0: no program reads it there, so neither the index nor the audit of database 0 sees it. */
+export function otherDatabase(database: number, ttlSeconds: number): Vigilance {
+  return {
+    code: 'autre-base',
+    message: `la clé est dans la base ${database}, que nos programmes ne lisent pas${ttlSeconds < 0 ? ', sans durée de vie' : ''} : elle échappe à l’index et à la rétention`,
+  };
 }
 
 const FUTURE_SLACK_MS = 5 * 60_000;

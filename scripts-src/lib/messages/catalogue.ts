@@ -124,6 +124,16 @@ export const CATALOGUE = {
     (p) => `${q(p.path)} n’est pas écrit : son dossier mène hors du dossier courant (lien symbolique ?)`,
     () => 'Donnez explicitement le fichier de sortie si c’est voulu : recuperer get <cle> <fichier>.',
   ),
+  /** `why`: whose the folder is, or who else may write in it. */
+  'partage-non-sur': entry<{ path: string; why: 'proprietaire' | 'modifiable' }>(
+    Denied,
+    (p) =>
+      `${q(p.path)} n’est pas écrit : son dossier ${p.why === 'proprietaire' ? 'appartient à un autre utilisateur' : 'est modifiable par d’autres utilisateurs'}, qui pourrait remplacer la note sous vos yeux`,
+    (p) =>
+      p.why === 'proprietaire'
+        ? 'Retirez ce dossier (ou demandez à son propriétaire de le faire : rm -r partage), puis relancez recuperer get : il sera recréé en 0700.'
+        : 'Rendez-le privé (chmod 700 partage) ou retirez-le (rm -r partage), puis relancez recuperer get.',
+  ),
 
   // Names, keys, durations and settings (lib/mailbox).
   'nom-invalide': entry<{ what: 'equipe' | 'auteur'; value: string }>(
@@ -229,6 +239,11 @@ export const CATALOGUE = {
     (p) => `${p.box} est plein (maxmemory atteint) : rien n’a été écrit`,
     () => 'Voyez avec qui administre la boîte (maxmemory, ou des notes à retirer).',
   ),
+  'boite-trop-de-clients': entry<{ box: string }>(
+    Unavailable,
+    (p) => `${p.box} refuse de nouvelles connexions : son nombre maximal de clients (maxclients) est atteint ; rien n’a été écrit`,
+    () => 'Réessayez dans un moment ; si cela dure, voyez avec qui administre la boîte (admin serveur montre maxclients).',
+  ),
   'boite-disque-plein': entry<{ box: string }>(
     Unavailable,
     (p) => `le disque de ${p.box} est plein : rien n’a été écrit`,
@@ -272,16 +287,39 @@ export const CATALOGUE = {
     (p) => `${p.box} ne peut pas être lu ou écrit${p.code ? ` (${p.code})` : ''}`,
     () => 'Vérifiez que le dossier de la boîte est accessible en lecture et en écriture ; CONTEXTE_DIR en choisit un autre.',
   ),
-  'boite-dossier-droits': entry<{ box: string; path: string; shared: boolean }>(
+  'boite-dossier-droits': entry<{ box: string; path: string }>(
     Denied,
     (p) => `les droits de ${q(p.path, 200)} ne permettent pas cette opération (${p.box})`,
     (p) =>
-      p.shared
-        ? `Boîte partagée : chaque fichier doit être lisible par le groupe, le journal et les dossiers modifiables par lui. Le propriétaire de ${q(p.path, 200)} peut corriger avec chmod g+rw (chmod 2770 pour un dossier).`
-        : `Boîte privée (0700/0600) : ${q(p.path, 200)} doit appartenir à l’utilisateur qui lance le programme. Pour partager la boîte, voyez le README (chgrp <groupe> et chmod 2770 sur sa racine).`,
+      `Boîte privée (0700/0600) : ${q(p.path, 200)} doit appartenir à l’utilisateur qui lance le programme. Pour partager la boîte, voyez le README (chgrp <groupe> et chmod 2770 sur sa racine).`,
+  ),
+  // A shared folder box: each author writes only their own folder (lib/mailbox/folder).
+  'boite-partagee-droits': entry<{ box: string; path: string }>(
+    Denied,
+    (p) => `les droits de ${q(p.path, 200)} ne permettent pas cette opération (${p.box})`,
+    (p) =>
+      `Boîte partagée : chacun n’écrit que dans son propre dossier d’auteur ; les dossiers d’auteur (2750) et les fichiers (0640) doivent être lisibles par le groupe. Le propriétaire de ${q(p.path, 200)} corrige avec chmod g+r (chmod 2750 pour un dossier d’auteur, 3770 pour un dossier d’équipe).`,
+  ),
+  'dossier-auteur-d-un-autre': entry<{ box: string; path: string; author: string; owner: string }>(
+    Denied,
+    (p) =>
+      `le dossier d’auteur ${q(p.path, 200)} appartient à ${q(p.owner, 40)} : vous ne pouvez ni y publier ni y supprimer sous le nom ${q(p.author, 64)} (${p.box})`,
+    () =>
+      'Publiez sous votre propre nom d’auteur : chacun n’écrit que dans son dossier. Si ce nom vous revient, demandez à son propriétaire de retirer le dossier (rm -r), puis republiez.',
+  ),
+  'boite-equipe-non-protegee': entry<{ box: string; path: string; owner: string }>(
+    Denied,
+    (p) => `le dossier d’équipe ${q(p.path, 200)} n’a pas le bit sticky ni les droits 3770 (${p.box}) : un membre pourrait y renommer le dossier d’un autre`,
+    (p) =>
+      `Son propriétaire (${q(p.owner, 40)}) lance : chmod 3770 ${q(p.path, 200)} ; à défaut, root le fait (sudo chmod 3770), ou lui en donne la propriété (sudo chown <vous> ${q(p.path, 200)}).`,
   ),
 
   // A right refused, in the command's own terms.
+  'refus-serveur': entry<Denial>(
+    Denied,
+    (p) => `l’utilisateur ${p.user} n’a pas le droit de lire les réglages du serveur (${p.box})`,
+    () => 'Lancez admin serveur avec l’utilisateur d’administration (REDIS_USERNAME, REDISCLI_AUTH) : il demande les droits CONFIG, INFO et SCAN.',
+  ),
   'refus-lister-equipe': entry<Denial & { team: string }>(
     Denied,
     (p) => `l’utilisateur ${p.user} n’a pas le droit de lister l’équipe ${p.team} (${p.box})`,
@@ -324,6 +362,23 @@ export const CATALOGUE = {
   ),
 
   // recuperer.
+  'limite-invalide': entry<{ value: string }>(
+    Usage,
+    (p) => `--limite ${q(p.value, 20)} n’est pas un nombre entier positif`,
+    () => 'Exemple : --limite 50 ; --tout affiche tout.',
+  ),
+  'limite-et-tout': entry(
+    Usage,
+    () => '--limite et --tout s’excluent',
+    () => 'Gardez --limite <n> pour borner, ou --tout pour tout afficher.',
+  ),
+  'valeur-trop-grosse': entry<{ box: string; key: string; size: number; max: number }>(
+    Refused,
+    (p) =>
+      `la valeur de ${p.key} fait ${p.size} octets dans ${p.box}, au-delà des ${p.max} qu’accepte une ${p.key.startsWith('session:') ? 'exportation de session' : 'note'} : rien n’a été lu ni écrit`,
+    (p) =>
+      `Une note publiée par nos programmes ne dépasse jamais cette taille : la valeur a été écrite autrement. Signalez-la à son auteur ou à qui administre la boîte (recuperer supprimer ${p.key} pour l’auteur).`,
+  ),
   'cle-introuvable': entry<{ box: string; key: string; team: string }>(
     NotFound,
     (p) => `clé introuvable dans ${p.box} : ${p.key} (expirée, supprimée ou jamais publiée)`,

@@ -25,11 +25,14 @@ export const exitCodeHelp: ReadonlyArray<[ExitCode, string]> = [
   [ExitCode.Success, 'succès'],
   [
     ExitCode.Refused,
-    'refusé : une vérification refuse le contenu (secret, en-tête, rubriques, chemin personnel, bloc trop long, export non expurgé), un audit laisse des constats, ou l’installation n’a pas pu se faire',
+    'refusé : une vérification refuse le contenu (secret, en-tête, rubriques, chemin personnel, bloc trop long, export non expurgé), une valeur de la boîte dépasse la taille d’une note ou d’un export, un audit ou un examen du serveur laisse des constats, ou l’installation n’a pas pu se faire',
   ],
   [ExitCode.Usage, 'erreur d’utilisation : argument, option, nom, durée, fichier d’entrée ou configuration invalide'],
   [ExitCode.NotFound, 'clé, fichier ou utilisateur introuvable'],
-  [ExitCode.Unavailable, 'boîte injoignable, muette ou indisponible (refus de connexion, délai dépassé, mémoire ou disque plein, réplique en lecture seule)'],
+  [
+    ExitCode.Unavailable,
+    'boîte injoignable, muette ou indisponible (refus de connexion, délai dépassé, mémoire ou disque plein, maxclients atteint, réplique en lecture seule)',
+  ],
   [ExitCode.Denied, 'authentification ou droits refusés (mot de passe, ACL, droits du dossier)'],
   [ExitCode.Conflict, 'le fichier de sortie existe déjà (sans --force), ou aucune clé libre'],
   [ExitCode.Internal, 'erreur interne (à signaler ; CONTEXTE_DEBUG=1 affiche la trace)'],

@@ -9,7 +9,7 @@ export const adminCommandLine: ProgramSpec = {
   name: 'admin',
   description: `Pour l’équipe plateforme qui administre le Redis partagé (pas installé dans les
 projets). Affiche, ou exécute avec --appliquer, les commandes ACL d’un auteur ;
-audite une équipe.
+audite une équipe ; montre les limites du serveur.
 
 Le mot de passe de l’auteur (16 caractères au moins) est requis, même pour
 seulement afficher les commandes : il vient de la variable CONTEXTE_MOT_DE_PASSE,
@@ -48,6 +48,15 @@ pose sur chaque nœud.`,
       json: '{ equipe, constats: [{ regle, sujet, message, corrige }], boite }',
       exitCodes: [Success, Refused, Usage, Unavailable, Denied],
     },
+    {
+      name: 'serveur',
+      summary:
+        'lecture seule, avec le droit CONFIG : ce qu’aucun client ne peut empêcher — maxmemory et maxmemory-policy (toute autre politique que noeviction efface en silence les notes d’autres équipes quand la mémoire est pleine), maxclients, client-query-buffer-limit, proto-max-bulk-len (au-delà de 64 Mio, une commande géante bloque le serveur), par nœud ; puis les octets de chaque équipe et ses plus gros auteurs (droit SCAN). Code 1 s’il y a des constats',
+      arguments: [],
+      options: [],
+      json: '{ noeuds: [{ noeud, maxmemory, memoire_utilisee, maxmemory_policy, maxclients, clients_connectes, client_query_buffer_limit, proto_max_bulk_len }], constats: [{ regle, noeud, message }], equipes: [{ equipe, octets, auteurs: [{ auteur, octets, cles }] }], boite }',
+      exitCodes: [Success, Refused, Usage, Unavailable, Denied],
+    },
   ],
   options: [
     { name: 'appliquer', help: 'exécute les commandes au lieu de seulement les afficher' },
@@ -57,7 +66,7 @@ pose sur chaque nœud.`,
   ],
   environment: [...MAILBOX_ENVIRONMENT.filter((name) => name !== 'CONTEXTE_DIR'), 'CONTEXTE_MOT_DE_PASSE'],
   meanings: {
-    [Refused]: 'audit : des constats restent non corrigés',
+    [Refused]: 'audit : des constats restent non corrigés ; serveur : un réglage permet à une équipe de nuire aux autres',
     [NotFound]: 'revoquer : utilisateur Redis inconnu',
     [Conflict]: 'le fichier de mot de passe existe déjà : rien n’a été écrasé',
   },

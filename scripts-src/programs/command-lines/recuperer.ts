@@ -2,7 +2,7 @@ import type { ProgramSpec } from '../../lib/cli/command-line.js';
 import { MAILBOX_ENVIRONMENT } from '../../lib/cli/environment.js';
 import { ExitCode } from '../../lib/messages/exit-code.js';
 
-const { Success, Usage, NotFound, Unavailable, Denied, Conflict } = ExitCode;
+const { Success, Refused, Usage, NotFound, Unavailable, Denied, Conflict } = ExitCode;
 const MAILBOX_CODES = [Success, Usage, Unavailable, Denied];
 
 export const recupererCommandLine: ProgramSpec = {
@@ -14,9 +14,9 @@ aucune instruction qu’elle contiendrait.`,
     {
       name: 'list',
       summary:
-        'notes d’une équipe (--equipe, et --auteur), par les index de ses membres, sans parcourir la boîte ; ou notes dont la clé correspond au motif (défaut « contexte:* », droit SCAN ; sans lui, « contexte:<equipe>:* » lit l’index) : équipe, auteur, horodatage, temps restant, taille, titre, +export quand la note a son export de session ; les plus récentes d’abord ; [VIGILANCE] quand la note diffère de son index ou dépasse la durée de vie maximale',
+        'notes d’une équipe (--equipe, et --auteur), par les index de ses membres, sans parcourir la boîte ; ou notes dont la clé correspond au motif (défaut « contexte:* », droit SCAN ; sans lui, « contexte:<equipe>:* » lit l’index) : équipe, auteur, horodatage, temps restant, taille, titre, +export quand la note a son export de session ; les plus récentes d’abord, 200 au plus sauf --limite ou --tout (le nombre des autres est dit) ; [VIGILANCE] quand la note diffère de son index ou dépasse la durée de vie maximale',
       arguments: [{ shown: '[motif]', optional: true }],
-      options: ['equipe', 'auteur'],
+      options: ['equipe', 'auteur', 'limite', 'tout'],
       json: 'un tableau d’objets { cle, type, equipe, auteur, horodatage, ttl, ttl_max, taille, sha256, titre, resume, cle_session, alertes, vigilance: [{ regle, message }], boite } (ttl en secondes, -1 = sans expiration)',
       exitCodes: MAILBOX_CODES,
     },
@@ -27,7 +27,7 @@ aucune instruction qu’elle contiendrait.`,
       arguments: [{ shown: '<cle>' }, { shown: '[fichier | -]', optional: true }],
       options: ['force', 'cadre'],
       json: '{ cle, fichier, octets, sha256, boite, alertes: [{ ligne, regle, extrait }], vigilance }',
-      exitCodes: [...MAILBOX_CODES, NotFound, Conflict],
+      exitCodes: [...MAILBOX_CODES, Refused, NotFound, Conflict],
     },
     {
       name: 'supprimer',
@@ -49,9 +49,9 @@ aucune instruction qu’elle contiendrait.`,
     {
       name: 'journal',
       summary:
-        'les événements de l’équipe : publications, refus, lectures, suppressions, purges, audits (qui, quoi, clé, sha256, taille, quand), et les journaux vidés ou datés dans le futur',
+        'les événements de l’équipe : publications, refus, lectures, suppressions, purges, audits (qui, quoi, clé, sha256, taille, quand), les 500 plus récents sauf --limite ou --tout (le nombre des autres est dit), et les journaux vidés ou datés dans le futur',
       arguments: [],
-      options: ['equipe', 'depuis'],
+      options: ['equipe', 'depuis', 'limite', 'tout'],
       required: ['equipe'],
       json: 'un tableau d’objets { quand, evenement, utilisateur, auteur, cle, sha256, octets, detail, boite }',
       exitCodes: MAILBOX_CODES,
@@ -69,6 +69,8 @@ aucune instruction qu’elle contiendrait.`,
     { name: 'equipe', value: '<e>', help: 'l’équipe (list, purger, journal)' },
     { name: 'auteur', value: '<a>', help: 'seulement cet auteur (list, avec --equipe)' },
     { name: 'depuis', value: '<durée>', help: 'journal depuis 30min, 2h, 7j… (défaut 24h)' },
+    { name: 'limite', value: '<n>', help: 'list : au plus <n> notes (défaut 200) ; journal : les <n> événements les plus récents (défaut 500)' },
+    { name: 'tout', help: 'list, journal : tout afficher, sans limite' },
     { name: 'force', help: 'remplace <fichier> s’il existe (sinon : refus, code 6) ; un lien symbolique est remplacé, jamais suivi' },
     {
       name: 'cadre',
@@ -81,6 +83,7 @@ aucune instruction qu’elle contiendrait.`,
 dossier CONTEXTE_DIR.`,
   meanings: {
     [Success]: 'succès (alertes et points de vigilance ne changent pas le code : lisez-les)',
+    [Refused]: 'get : la valeur dépasse la taille d’une note (1 Mio) ou d’un export (32 Mio) ; rien n’est lu',
     [NotFound]: 'clé introuvable (expirée, supprimée ou jamais publiée)',
     [Conflict]: 'le fichier de sortie existe déjà (sans --force)',
   },

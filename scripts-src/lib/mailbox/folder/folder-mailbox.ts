@@ -1,47 +1,82 @@
 /**
  * The folder mailbox: the embedded default when no Redis is configured, on a
  * local folder or one a pair shares. Same keys, same TTL semantics, same
- * guarantees:
+ * guarantees, and the ownership model of Redis — each author writes only their
+ * own folder:
  *
+ *   <dossier>/<equipe>/                                 team folder (shared: 3770, sticky)
+ *   <dossier>/<equipe>/<auteur>/                        author folder, made by its author (shared: 2750)
  *   <dossier>/<equipe>/<auteur>/contexte-<horodatage>   a note
  *   <dossier>/<equipe>/<auteur>/session-<horodatage>    its session export
  *   <dossier>/<equipe>/<auteur>/resume-<horodatage>     its index entry (JSON)
- *   <dossier>/<equipe>/journal.jsonl                    the team's journal, append-only
+ *   <dossier>/<equipe>/<auteur>/journal.jsonl           what the folder's owner did in the team
+ *   <dossier>/<equipe>/<auteur>/.en-cours/              the owner's staging files (0700)
  *
  * A note's expiry is its file's modification time, set before the file appears,
- * so a note and its TTL are one inode. A note is written to a temporary file,
+ * so a note and its TTL are one inode. A note is written to a staging file,
  * synced, then hard-linked to its name: the link fails if the name exists (no
  * overwrite, even between processes) and a reader never sees a half-written note.
+ * While the staging file still exists the note has two links: a note with two
+ * links and no index entry is a publication in progress (or killed), shown to
+ * nobody, and undone by its author's next publication.
  *
- * Below the root, nothing a teammate planted is followed: every folder is
- * checked with lstat, every file is opened with O_NOFOLLOW.
+ * Below the root, nothing a teammate planted is followed or waited on: every
+ * folder is checked with lstat, every file is opened with O_NOFOLLOW and
+ * O_NONBLOCK, checked with fstat and read with a size bound. A file of an
+ * author folder is trusted only when it belongs to the folder's owner and the
+ * folder is writable by nobody else; otherwise it is a vigilance.
  */
-import { randomBytes } from 'node:crypto';
-import { constants } from 'node:fs';
-import { chmod, type FileHandle, link, lstat, mkdir, open, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
-import { userInfo } from 'node:os';
+import { createHash, randomBytes } from 'node:crypto';
+import { constants, type Dirent, type Stats } from 'node:fs';
+import { chmod, link, lstat, mkdir, open, readdir, rename, stat, unlink } from 'node:fs/promises';
+import { hostname, userInfo } from 'node:os';
 import { join } from 'node:path';
-import { Failure } from '../../messages/failure.js';
-import type { Fetched, JournalReport, ListedEntry, Listing, ListQuery, Mailbox, Publication, PublishRequest } from '../contract.js';
-import { decodeEntry, encodeEntry } from '../entry.js';
+import { MAX_NOTE_BYTES, MAX_SESSION_BYTES } from '../../io/read-input-file.js';
+import { Failure, fail } from '../../messages/failure.js';
+import type { Fetched, JournalReport, ListedEntry, Listing, ListQuery, Mailbox, Oversized, Publication, PublishRequest } from '../contract.js';
+import { decodeEntry, encodeEntry, type IndexEntry, MAX_ENTRY_CHARS } from '../entry.js';
 import { MailboxError } from '../errors.js';
 import { eventFields, eventFromFields, type JournalEvent, type NewEvent, purgeEvent } from '../journal-event.js';
 import { buildKey, isValidName, type KeyParts, noteKeyOf, parseKey, sessionKeyOf } from '../keys.js';
 import { type PublishStore, publishWithFreeStamp, sha256Of } from '../publish.js';
-import { checkKey, futureJournal } from '../verify.js';
+import { checkKey, futureJournal, type Vigilance } from '../verify.js';
+import { type FileRole, foreignOwner, journalTail, sharedJournal, unprotectedTeamFolder, unusableFile, writableAuthorFolder } from './folder-vigilance.js';
 import { globToRegExp } from './glob.js';
+import { readBounded } from './read-bounded.js';
 
 const JOURNAL = 'journal.jsonl';
+/**
+ * The staging folder sits in the author's own folder, owner-only (0700): a hard
+ * link needs the same file system as the note, and there nobody else can plant,
+ * rename or remove a staging file (a shared `.en-cours` at the root let any
+ * member do so). It starts with a dot, so it is never an author or a team.
+ */
 const WORK = '.en-cours';
-const { O_APPEND, O_CREAT, O_NOFOLLOW, O_RDONLY, O_WRONLY } = constants;
+/** A staging file left by a publication that did not finish: removed by its author's next publication. */
+const STALE_STAGING_MS = 60 * 60_000;
+/** A journal is read from its end beyond this size. */
+const MAX_JOURNAL_BYTES = 4 * 1024 * 1024;
+const { O_APPEND, O_CREAT, O_EXCL, O_NOFOLLOW, O_NONBLOCK, O_WRONLY } = constants;
+const MY_UID = process.getuid?.();
+/** Which machine a staging file comes from: its process is looked for only on this one. */
+const HOST = createHash('sha256').update(hostname()).digest('hex').slice(0, 8);
 
 interface Modes {
   shared: boolean;
-  directory: number;
-  /** Files only their writer changes: notes, exports, index entries. */
+  team: number;
+  author: number;
+  /** Notes, exports, index entries and journals: written by their owner only. */
   file: number;
-  /** Files every member appends to: the journal. */
-  appendable: number;
+}
+
+/** An author folder as lstat saw it: whose it is, and whether anyone else may write in it. */
+interface AuthorFolder {
+  team: string;
+  author: string;
+  path: string;
+  uid: number;
+  /** Writable by the group or others: a folder of the previous version (2770), or chmod'ed by hand. */
+  writable: boolean;
 }
 
 export interface FolderOptions {
@@ -56,8 +91,9 @@ export async function openFolderMailbox(root: string, options: FolderOptions): P
 /**
  * Owner-only (0700 folders, 0600 files) by default. A root with the set-group-ID
  * bit and group access (`chgrp binome dossier && chmod 2770 dossier`) is shared
- * with that group: folders 2770, files 0640, the journal 0660 so that each
- * member can append to it.
+ * with that group: team folders 3770 (anyone of the group adds an author folder,
+ * nobody removes or renames another's), author folders 2750 (their owner alone
+ * writes, the group reads), files 0640.
  */
 async function prepareRoot(root: string): Promise<Modes> {
   try {
@@ -69,16 +105,22 @@ async function prepareRoot(root: string): Promise<Modes> {
     });
     if (!info.isDirectory()) throw new MailboxError('not-a-folder', `dossier ${root}`, { path: root });
     const shared = (info.mode & 0o2000) !== 0 && (info.mode & 0o070) !== 0;
-    return shared ? { shared, directory: 0o2770, file: 0o640, appendable: 0o660 } : { shared, directory: 0o700, file: 0o600, appendable: 0o600 };
+    return shared ? { shared, team: 0o3770, author: 0o2750, file: 0o640 } : { shared, team: 0o700, author: 0o700, file: 0o600 };
   } catch (error) {
     throw toFolderError(error, `dossier ${root}`, false);
   }
 }
 
+const isMine = (uid: number) => MY_UID === undefined || uid === MY_UID;
+/** Sticky, set-group-ID and group rwx: what a shared team folder needs. */
+const isProtectedTeam = (mode: number) => (mode & 0o3070) === 0o3070;
+
 class FolderMailbox implements Mailbox {
   readonly label: string;
   readonly user: string;
-  private readonly store: PublishStore<string>;
+  /** The author folders this process already prepared for publishing (modes checked, staging cleaned). */
+  private readonly prepared = new Set<string>();
+  private names?: Promise<Map<number, string>>;
 
   constructor(
     private readonly root: string,
@@ -87,28 +129,10 @@ class FolderMailbox implements Mailbox {
   ) {
     this.label = `dossier ${root}`;
     this.user = currentUser();
-    this.store = {
-      label: this.label,
-      stage: (bytes, expiresAt) => this.stage(bytes, expiresAt),
-      unstage: (path) => unlink(path).catch(() => undefined),
-      createExclusive: async (parts, staged) => {
-        await this.directory(parts.team);
-        await this.directory(parts.team, parts.author);
-        return linkExclusive(staged, this.path(parts));
-      },
-      deleteKeys: async (parts) => {
-        await Promise.all(parts.map((part) => unlinkIfPresent(this.path(part))));
-      },
-      writeIndexEntry: (parts, entry) => this.writeFileAtomically(this.summaryPath(parts), encodeEntry(entry)),
-      removeIndexEntry: async (parts) => {
-        await unlinkIfPresent(this.summaryPath(parts));
-      },
-      appendJournal: (event) => this.append(event),
-    };
   }
 
   async publish(request: PublishRequest): Promise<Publication> {
-    return this.run(() => publishWithFreeStamp(this.store, request));
+    return this.run(() => publishWithFreeStamp(this.storeFor(request.team, request.author), request));
   }
 
   async list(query: ListQuery): Promise<Listing> {
@@ -117,14 +141,23 @@ class FolderMailbox implements Mailbox {
       const allTeams = await this.subdirectories();
       const teams = 'team' in query ? allTeams.filter((team) => team === query.team) : allTeams;
       const entries: ListedEntry[] = [];
+      const anomalies: Vigilance[] = [];
       let unindexed = 0;
       for (const team of teams) {
+        const teamInfo = await this.teamInfo(team);
+        if (!teamInfo) continue;
+        if (this.modes.shared && !isProtectedTeam(teamInfo.mode))
+          anomalies.push(unprotectedTeamFolder(join(this.root, team), await this.ownerName(teamInfo.uid)));
         const authors = (await this.subdirectories(team)).filter((author) => !('team' in query) || query.author === undefined || author === query.author);
         for (const author of authors) {
-          for (const name of await this.fileNames(team, author)) {
-            const parts = partsOf(team, author, name);
+          const folder = await this.authorFolder(team, author);
+          if (!folder) continue;
+          const dirents = await this.authorEntries(folder, anomalies);
+          const byName = new Map(dirents.map((dirent) => [dirent.name, dirent]));
+          for (const dirent of dirents) {
+            const parts = partsOf(team, author, dirent.name);
             if (!parts || (pattern ? !pattern.test(buildKey(parts)) : parts.kind !== 'contexte')) continue;
-            const entry = await this.entry(parts);
+            const entry = await this.entry(folder, parts, dirent, byName, anomalies);
             if (!entry) continue;
             if (parts.kind === 'contexte' && entry.sha256 === undefined) unindexed++;
             entries.push(entry);
@@ -132,33 +165,54 @@ class FolderMailbox implements Mailbox {
         }
       }
       const teamKnown = 'pattern' in query || teams.length > 0;
-      return { entries, unindexed, teamKnown, knownTeams: allTeams, anomalies: [] };
+      return { entries, unindexed, teamKnown, knownTeams: allTeams, anomalies };
     });
   }
 
-  async get(key: string): Promise<Fetched | undefined> {
+  async get(key: string, maxBytes = Number.POSITIVE_INFINITY): Promise<Fetched | Oversized | undefined> {
     return this.run(async () => {
       const parts = parseKey(key);
-      if (!parts) return undefined;
-      const file = await this.readLive(parts);
-      if (!file) return undefined;
-      const sha256 = sha256Of(file.value);
-      const indexed = parts.kind === 'contexte' ? await this.readEntry(parts) : undefined;
-      const vigilance = checkKey(
-        parts.kind,
-        { exists: true, ttlSeconds: file.ttlSeconds, size: file.value.length, sha256 },
-        indexed,
-        this.options.ttlMaxSeconds,
-      );
-      await this.append({ kind: 'lecture', team: parts.team, author: parts.author, key, sha256, size: file.value.length });
-      return { value: file.value, vigilance };
+      if (!parts || !(await this.teamInfo(parts.team))) return undefined;
+      const folder = await this.authorFolder(parts.team, parts.author);
+      if (!folder) return undefined;
+      const info = await this.live(folder, parts);
+      if (!info) return undefined;
+      // Never more than a note (or an export) may weigh, whatever the caller accepts.
+      const limit = Math.min(maxBytes, parts.kind === 'session' ? MAX_SESSION_BYTES : MAX_NOTE_BYTES);
+      if (info.size > limit) return { oversized: true, size: info.size };
+      const path = this.path(parts);
+      const read = await readBounded(path, limit);
+      if (read.kind === 'absent') return undefined;
+      if (read.kind === 'refused') {
+        if (read.why === 'trop-gros') return { oversized: true, size: read.size ?? info.size };
+        if (read.why === 'illisible') throw new MailboxError('no-permission', this.label, { code: read.code, path, shared: this.modes.shared });
+        // A link or a FIFO put in the note's place after it was seen: there is no note to give.
+        return undefined;
+      }
+      const summary = parts.kind === 'contexte' ? await this.readSummary(folder, parts) : { present: false, findings: [] };
+      // Still linked to its staging file and not indexed: a publication in progress, or killed.
+      if (read.info.nlink > 1 && !summary.present && !(await this.exists(this.summaryPath(parts)))) return undefined;
+      const value = read.data;
+      const sha256 = sha256Of(value);
+      const vigilance: Vigilance[] = [];
+      if (folder.writable) vigilance.push(writableAuthorFolder(folder.path, await this.ownerName(folder.uid)));
+      if (read.info.uid !== folder.uid)
+        vigilance.push(foreignOwner(roleOf(parts), where(parts, parts.kind), await this.ownerName(read.info.uid), await this.ownerName(folder.uid), false));
+      vigilance.push(...summary.findings);
+      const ttlSeconds = Math.ceil((read.info.mtimeMs - Date.now()) / 1000);
+      vigilance.push(...checkKey(parts.kind, { exists: true, ttlSeconds, size: value.length, sha256 }, summary.entry, this.options.ttlMaxSeconds));
+      await this.append({ kind: 'lecture', team: parts.team, author: parts.author, key, sha256, size: value.length });
+      return { value, vigilance };
     });
   }
 
   async remove(key: string): Promise<string[]> {
     return this.run(async () => {
       const parts = parseKey(key);
-      if (!parts || !(await this.isDirectory(join(this.root, parts.team, parts.author)))) return [];
+      if (!parts || !(await this.teamInfo(parts.team))) return [];
+      const folder = await this.authorFolder(parts.team, parts.author);
+      if (!folder) return [];
+      await this.requireOwnFolder(folder);
       const removed = await this.deleteFiles(parts);
       if (removed.length > 0)
         await this.append({ kind: 'suppression', team: parts.team, author: parts.author, key: noteKeyOf(parts), detail: removed.join(' ') });
@@ -168,12 +222,23 @@ class FolderMailbox implements Mailbox {
 
   async purge(team: string): Promise<number> {
     return this.run(async () => {
-      let count = 0;
+      const folders: Array<{ folder: AuthorFolder; names: string[] }> = [];
       for (const author of await this.subdirectories(team)) {
-        count += (await this.fileNames(team, author)).filter((name) => partsOf(team, author, name)).length;
-        await rm(join(this.root, team, author), { recursive: true, force: true });
+        const folder = await this.authorFolder(team, author);
+        if (!folder) continue;
+        const names = (await readdir(folder.path)).filter((name) => partsOf(team, author, name) || name.startsWith('resume-'));
+        // Another author's notes are theirs to delete: refused before anything is deleted.
+        if (names.length > 0) await this.requireOwnFolder(folder);
+        folders.push({ folder, names });
       }
-      // The journal stays: a purge is itself an event to keep.
+      let count = 0;
+      for (const { folder, names } of folders) {
+        for (const name of names) {
+          if (partsOf(team, folder.author, name)) count++;
+          await unlinkIfPresent(join(folder.path, name));
+        }
+      }
+      // The journals stay (each in its author's folder): a purge is itself an event to keep.
       await this.append(purgeEvent(team, count));
       return count;
     });
@@ -185,17 +250,78 @@ class FolderMailbox implements Mailbox {
 
   async journal(team: string, since: Date): Promise<JournalReport> {
     return this.run(async () => {
-      if (!(await this.isDirectory(join(this.root, team)))) return { events: [], anomalies: [] };
-      const text = (await readNoFollow(join(this.root, team, JOURNAL)))?.toString('utf8') ?? '';
-      const oldest = Math.max(since.getTime(), Date.now() - this.options.journalDays * 86_400_000);
-      const all = text.split('\n').flatMap((line) => parseLine(line, team) ?? []);
-      const latest = all.reduce((max, event) => Math.max(max, event.at.getTime()), 0);
-      const future = futureJournal(`l’équipe ${team}`, latest, Date.now());
-      return { events: all.filter((event) => event.at.getTime() >= oldest), anomalies: future ? [future] : [] };
+      if (!(await this.teamInfo(team))) return { events: [], anomalies: [] };
+      const anomalies: Vigilance[] = [];
+      const events: JournalEvent[] = [];
+      const now = Date.now();
+      for (const author of await this.subdirectories(team)) {
+        const folder = await this.authorFolder(team, author);
+        if (!folder) continue;
+        const place = `${team}/${author}/${JOURNAL}`;
+        const read = await readBounded(join(folder.path, JOURNAL), MAX_JOURNAL_BYTES, { tail: true });
+        if (read.kind === 'absent') continue;
+        if (read.kind === 'refused') {
+          anomalies.push(unusableFile('journal', place, read.why));
+          continue;
+        }
+        const owner = await this.ownerName(folder.uid);
+        if (read.info.uid !== folder.uid) {
+          anomalies.push(foreignOwner('journal', place, await this.ownerName(read.info.uid), owner, true));
+          continue;
+        }
+        if (folder.writable) anomalies.push(writableAuthorFolder(folder.path, owner));
+        if (read.truncated) anomalies.push(journalTail(place, MAX_JOURNAL_BYTES));
+        // Who did it is the journal's owner, never what a line claims.
+        const found = linesOf(read.data, read.truncated).flatMap((line) => parseLine(line, team, () => owner) ?? []);
+        const future = futureJournal(
+          owner,
+          found.reduce((max, event) => Math.max(max, event.at.getTime()), 0),
+          now,
+        );
+        if (future) anomalies.push(future);
+        events.push(...found);
+      }
+      events.push(...(await this.sharedJournal(team, anomalies)));
+      const oldest = Math.max(since.getTime(), now - this.options.journalDays * 86_400_000);
+      // Stable: the events of one journal keep their order when two share a millisecond.
+      const sorted = events.map((event, index) => ({ event, index })).sort((a, b) => a.event.at.getTime() - b.event.at.getTime() || a.index - b.index);
+      return { events: sorted.map(({ event }) => event).filter((event) => event.at.getTime() >= oldest), anomalies };
     });
   }
 
   async close(): Promise<void> {}
+
+  /** The team-wide journal of the previous version, read until its notes expire: its lines say who wrote them, nothing proves it. */
+  private async sharedJournal(team: string, anomalies: Vigilance[]): Promise<JournalEvent[]> {
+    const path = join(this.root, team, JOURNAL);
+    const read = await readBounded(path, MAX_JOURNAL_BYTES, { tail: true });
+    if (read.kind === 'absent') return [];
+    if (read.kind === 'refused') {
+      anomalies.push(unusableFile('journal', `${team}/${JOURNAL}`, read.why));
+      return [];
+    }
+    const events = linesOf(read.data, read.truncated).flatMap((line) => parseLine(line, team, (claimed) => `${claimed} (non vérifié)`) ?? []);
+    if (events.length > 0) anomalies.push(sharedJournal(path, events.length));
+    return events;
+  }
+
+  /** The publish loop's primitives for one author: everything is written in that author's own folder. */
+  private storeFor(team: string, author: string): PublishStore<string> {
+    return {
+      label: this.label,
+      stage: (bytes, expiresAt) => this.stage(team, author, bytes, expiresAt),
+      unstage: (path) => unlink(path).catch(() => undefined),
+      createExclusive: (parts, staged) => linkExclusive(staged, this.path(parts)),
+      deleteKeys: async (parts) => {
+        await Promise.all(parts.map((part) => unlinkIfPresent(this.path(part))));
+      },
+      writeIndexEntry: (parts, entry) => this.writeFileAtomically(this.summaryPath(parts), encodeEntry(entry)),
+      removeIndexEntry: async (parts) => {
+        await unlinkIfPresent(this.summaryPath(parts));
+      },
+      appendJournal: (event) => this.append(event),
+    };
+  }
 
   private path(parts: KeyParts): string {
     return join(this.root, parts.team, parts.author, `${parts.kind}-${parts.stamp}`);
@@ -205,46 +331,115 @@ class FolderMailbox implements Mailbox {
     return join(this.root, parts.team, parts.author, `resume-${parts.stamp}`);
   }
 
-  /** A folder of the box, made with the box's mode; an existing one must be a real folder, not a link. */
-  private async directory(...names: string[]): Promise<string> {
-    const path = join(this.root, ...names);
-    try {
-      await mkdir(path, { mode: this.modes.directory });
-      // mkdir's mode passes through the umask; the mailbox's modes do not depend on it.
-      await chmod(path, this.modes.directory);
-    } catch (error) {
-      if ((error as { code?: string }).code !== 'EEXIST') throw error;
-      if (!(await this.isDirectory(path))) throw unsafePath(this.label, path);
+  /**
+   * The team folder, made with the box's mode. Before a publication (`strict`)
+   * in a shared box, it must have the sticky bit: fixed when it is ours,
+   * otherwise refused with the command its owner runs.
+   */
+  private async ensureTeam(team: string, strict: boolean): Promise<string> {
+    const path = join(this.root, team);
+    if (await makeFolder(path, this.modes.team)) {
+      if (strict) await this.protectRoot();
+      return path;
     }
+    const info = await lstat(path);
+    if (!info.isDirectory()) throw unsafePath(this.label, path);
+    if (this.modes.shared && strict && !isProtectedTeam(info.mode)) {
+      if (!isMine(info.uid)) throw fail('boite-equipe-non-protegee', { box: this.label, path, owner: await this.ownerName(info.uid) });
+      await chmod(path, this.modes.team);
+    }
+    if (strict) await this.protectRoot();
     return path;
   }
 
-  /** True for a real folder, false when absent; a link or a file in its place is refused. */
-  private async isDirectory(path: string): Promise<boolean> {
-    const info = await lstat(path).catch((error: { code?: string }) => {
-      if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return undefined;
-      throw error;
-    });
-    if (!info) return false;
+  /** A shared root of ours gets the sticky bit too: no member renames a team folder someone else made. */
+  private async protectRoot(): Promise<void> {
+    if (!this.modes.shared) return;
+    const info = await stat(this.root);
+    if (isMine(info.uid) && MY_UID !== undefined && (info.mode & 0o1000) === 0) await chmod(this.root, (info.mode & 0o7777) | 0o1000).catch(() => undefined);
+  }
+
+  /**
+   * The author folder this user publishes in: made by them (its name is then
+   * theirs), or already theirs, its mode fixed if a previous version made it
+   * group-writable. A colleague's folder is refused: the kernel would refuse
+   * the writes anyway, this says why.
+   */
+  private async ensureAuthor(team: string, author: string): Promise<AuthorFolder> {
+    const path = join(this.root, team, author);
+    if (!(await makeFolder(path, this.modes.author))) {
+      const folder = await this.authorFolder(team, author);
+      if (!folder) throw unsafePath(this.label, path);
+      await this.requireOwnFolder(folder);
+      await this.fixMode(path);
+    }
+    return { team, author, path, uid: MY_UID ?? 0, writable: false };
+  }
+
+  private async requireOwnFolder(folder: AuthorFolder): Promise<void> {
+    if (isMine(folder.uid)) return;
+    throw fail('dossier-auteur-d-un-autre', { box: this.label, path: folder.path, author: folder.author, owner: await this.ownerName(folder.uid) });
+  }
+
+  /** An author folder of ours keeps the box's mode (a previous version made it 2770). */
+  private async fixMode(path: string): Promise<void> {
+    const info = await lstat(path);
+    if ((info.mode & 0o7777) !== this.modes.author) await chmod(path, this.modes.author);
+  }
+
+  /** A real folder's metadata, undefined when absent; a link or a file in its place is refused. */
+  private async teamInfo(team: string): Promise<Stats | undefined> {
+    const info = await lstatIfPresent(join(this.root, team));
+    if (info && !info.isDirectory()) throw unsafePath(this.label, join(this.root, team));
+    return info;
+  }
+
+  private async authorFolder(team: string, author: string): Promise<AuthorFolder | undefined> {
+    const path = join(this.root, team, author);
+    const info = await lstatIfPresent(path);
+    if (!info) return undefined;
     if (!info.isDirectory()) throw unsafePath(this.label, path);
-    return true;
+    return { team, author, path, uid: info.uid, writable: (info.mode & 0o022) !== 0 };
   }
 
   /** Valid names of the real folders in the root or a team (links and files are skipped). */
   private async subdirectories(team?: string): Promise<string[]> {
+    if (team !== undefined && !(await this.teamInfo(team))) return [];
     const path = team === undefined ? this.root : join(this.root, team);
-    if (team !== undefined && !(await this.isDirectory(path))) return [];
     return (await entriesOf(path)).filter((entry) => entry.isDirectory() && isValidName(entry.name)).map((entry) => entry.name);
   }
 
-  private async fileNames(team: string, author: string): Promise<string[]> {
-    return (await entriesOf(join(this.root, team, author))).filter((entry) => entry.isFile()).map((entry) => entry.name);
+  /** An author folder's entries; one the reader may not open is a vigilance, not a failed listing. */
+  private async authorEntries(folder: AuthorFolder, anomalies: Vigilance[]): Promise<Dirent[]> {
+    try {
+      return await entriesOf(folder.path);
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (code !== 'EACCES' && code !== 'EPERM') throw error;
+      anomalies.push({
+        code: 'fichier-non-ordinaire',
+        message: `le dossier d’auteur ${folder.team}/${folder.author} est illisible pour vous (droits) : ses notes ne sont pas listées ; son propriétaire le corrige avec chmod 2750 ${folder.path}`,
+      });
+      return [];
+    }
   }
 
-  /** A synced private temporary file whose modification time is the expiry. */
-  private async stage(data: Buffer, expiresAt: Date): Promise<string> {
-    const path = join(await this.directory(WORK), randomBytes(12).toString('hex'));
-    const handle = await open(path, 'wx', this.modes.file);
+  /**
+   * A synced private staging file whose modification time is the expiry, in the
+   * author's own folder; the first time, the team and author folders are made
+   * (or checked) and the author's stale staging files cleaned.
+   */
+  private async stage(team: string, author: string, data: Buffer, expiresAt: Date): Promise<string> {
+    const work = join(this.root, team, author, WORK);
+    if (!this.prepared.has(work)) {
+      await this.ensureTeam(team, true);
+      const folder = await this.ensureAuthor(team, author);
+      await this.stagingFolder(folder.path);
+      await this.cleanStaging(folder);
+      this.prepared.add(work);
+    }
+    const path = join(work, `${process.pid}-${HOST}-${randomBytes(8).toString('hex')}`);
+    const handle = await open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, this.modes.file);
     try {
       await handle.writeFile(data);
       await handle.chmod(this.modes.file);
@@ -256,13 +451,79 @@ class FolderMailbox implements Mailbox {
     return path;
   }
 
-  /** What `list` shows: the store's facts, the index entry written at publication, and where they differ. */
-  private async entry(parts: KeyParts): Promise<ListedEntry | undefined> {
-    const info = await this.live(parts);
+  /** The owner-only staging folder of an author folder of ours. */
+  private async stagingFolder(authorPath: string): Promise<string> {
+    const path = join(authorPath, WORK);
+    if (!(await makeFolder(path, 0o700))) {
+      const info = await lstat(path);
+      if (!info.isDirectory() || !isMine(info.uid)) throw unsafePath(this.label, path);
+      if ((info.mode & 0o7777) !== 0o700) await chmod(path, 0o700);
+    }
+    return path;
+  }
+
+  /**
+   * Removes the staging files of publications that did not finish: their
+   * process is gone (same machine) or they are over an hour old. One still
+   * linked to a note means the publication was killed after the link: that
+   * note (and its export), which no reader was shown, is removed too, unless
+   * its index entry was written (then it was complete).
+   */
+  private async cleanStaging(folder: AuthorFolder): Promise<void> {
+    const work = join(folder.path, WORK);
+    const interrupted = new Set<number>();
+    const now = Date.now();
+    for (const name of await readdir(work)) {
+      const path = join(work, name);
+      const info = await lstatIfPresent(path);
+      if (!info?.isFile()) continue;
+      if (!processGone(name) && info.ctimeMs > now - STALE_STAGING_MS) continue;
+      if (info.nlink > 1) interrupted.add(info.ino);
+      await unlinkIfPresent(path);
+    }
+    if (interrupted.size === 0) return;
+    for (const name of await readdir(folder.path)) {
+      const parts = partsOf(folder.team, folder.author, name);
+      if (!parts) continue;
+      const info = await lstatIfPresent(join(folder.path, name));
+      if (info && interrupted.has(info.ino) && !(await this.exists(this.summaryPath(parts)))) await unlinkIfPresent(join(folder.path, name));
+    }
+  }
+
+  /** What `list` shows of one file: the store's facts, the index entry written at publication, and where they differ. */
+  private async entry(
+    folder: AuthorFolder,
+    parts: KeyParts,
+    dirent: Dirent,
+    byName: ReadonlyMap<string, Dirent>,
+    anomalies: Vigilance[],
+  ): Promise<ListedEntry | undefined> {
+    const place = where(parts, parts.kind);
+    if (!dirent.isFile()) {
+      anomalies.push(unusableFile(roleOf(parts), place, dirent.isSymbolicLink() ? 'lien' : 'special'));
+      return undefined;
+    }
+    const info = await this.live(folder, parts);
     if (!info) return undefined;
-    const indexed = parts.kind === 'contexte' ? await this.readEntry(parts) : undefined;
+    if (info.uid !== folder.uid) {
+      anomalies.push(foreignOwner(roleOf(parts), place, await this.ownerName(info.uid), await this.ownerName(folder.uid), true));
+      return undefined;
+    }
+    const hasSummary = byName.has(`resume-${parts.stamp}`);
+    // Still linked to its staging file and not indexed: a publication in progress, or killed; nobody is shown it.
+    if (info.nlink > 1 && !hasSummary) return undefined;
+    const summary = parts.kind === 'contexte' && hasSummary ? await this.readSummary(folder, parts) : { present: false, findings: [] };
+    const indexed = summary.entry;
     const ttlSeconds = Math.ceil((info.mtimeMs - Date.now()) / 1000);
-    const hasSession = parts.kind === 'contexte' && (await this.live({ ...parts, kind: 'session' })) !== undefined;
+    const hasSession =
+      parts.kind === 'contexte' &&
+      byName.get(`session-${parts.stamp}`)?.isFile() === true &&
+      (await this.live(folder, { ...parts, kind: 'session' })) !== undefined;
+    const vigilance = [
+      ...(folder.writable ? [writableAuthorFolder(folder.path, await this.ownerName(folder.uid))] : []),
+      ...summary.findings,
+      ...checkKey(parts.kind, { exists: true, ttlSeconds, size: info.size }, indexed, this.options.ttlMaxSeconds),
+    ];
     return {
       key: buildKey(parts),
       parts,
@@ -272,18 +533,26 @@ class FolderMailbox implements Mailbox {
       ...(hasSession ? { sessionKey: sessionKeyOf(parts) } : {}),
       ...(indexed?.title ? { title: indexed.title } : {}),
       ...(indexed?.summary ? { summary: indexed.summary } : {}),
-      vigilance: checkKey(parts.kind, { exists: true, ttlSeconds, size: info.size }, indexed, this.options.ttlMaxSeconds),
+      vigilance,
     };
   }
 
-  private async readEntry(parts: KeyParts) {
-    const text = await readNoFollow(this.summaryPath(parts));
-    return text === undefined ? undefined : decodeEntry(text.toString('utf8'), noteKeyOf(parts));
+  /** A note's index entry, read bounded; one its folder's owner did not write, or that is not a small regular file, is a finding and not used. */
+  private async readSummary(folder: AuthorFolder, parts: KeyParts): Promise<{ present: boolean; entry?: IndexEntry; findings: Vigilance[] }> {
+    const place = where(parts, 'resume');
+    const read = await readBounded(this.summaryPath(parts), MAX_ENTRY_CHARS);
+    if (read.kind === 'absent') return { present: false, findings: [] };
+    if (read.kind === 'refused') return { present: true, findings: [unusableFile('resume', place, read.why, read.size, MAX_ENTRY_CHARS)] };
+    if (read.info.uid !== folder.uid) {
+      return { present: true, findings: [foreignOwner('resume', place, await this.ownerName(read.info.uid), await this.ownerName(folder.uid), true)] };
+    }
+    const entry = decodeEntry(read.data.toString('utf8'), noteKeyOf(parts));
+    return { present: true, ...(entry ? { entry } : {}), findings: [] };
   }
 
   private async writeFileAtomically(path: string, text: string): Promise<void> {
     const temporary = `${path}.${randomBytes(6).toString('hex')}.tmp`;
-    const handle = await open(temporary, 'wx', this.modes.file);
+    const handle = await open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, this.modes.file);
     try {
       await handle.writeFile(text);
       await handle.chmod(this.modes.file);
@@ -293,34 +562,24 @@ class FolderMailbox implements Mailbox {
     await rename(temporary, path);
   }
 
-  /** The file's metadata if it is a live regular file; an expired file is deleted when seen. */
-  private async live(parts: KeyParts) {
+  /** The file's metadata if it is a live regular file; an expired file is deleted when seen, by its folder's owner. */
+  private async live(folder: AuthorFolder, parts: KeyParts): Promise<Stats | undefined> {
     const path = this.path(parts);
-    const info = await lstat(path).catch((error: { code?: string }) => {
-      if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return undefined;
-      throw error;
-    });
+    const info = await lstatIfPresent(path);
     if (!info?.isFile()) return undefined;
     if (info.mtimeMs <= Date.now()) {
-      await this.discard(path, info.ino);
-      if (parts.kind === 'contexte') await unlinkIfPresent(this.summaryPath(parts)).catch(() => undefined);
+      if (isMine(folder.uid)) {
+        await this.discard(folder, path, info.ino);
+        if (parts.kind === 'contexte') await unlinkIfPresent(this.summaryPath(parts)).catch(() => undefined);
+      }
       return undefined;
     }
     return info;
   }
 
-  /** The file's bytes and seconds left if it is live; read without following a link. */
-  private async readLive(parts: KeyParts): Promise<{ value: Buffer; ttlSeconds: number } | undefined> {
-    if (!(await this.isDirectory(join(this.root, parts.team, parts.author)))) return undefined;
-    const info = await this.live(parts);
-    if (!info) return undefined;
-    const value = await readNoFollow(this.path(parts));
-    return value === undefined ? undefined : { value, ttlSeconds: Math.ceil((info.mtimeMs - Date.now()) / 1000) };
-  }
-
   /** Deletes an expired file, and only the one that was seen: another may have taken its name since. */
-  private async discard(path: string, inode: number): Promise<void> {
-    const trash = join(await this.directory(WORK), `perime-${randomBytes(8).toString('hex')}`);
+  private async discard(folder: AuthorFolder, path: string, inode: number): Promise<void> {
+    const trash = join(await this.stagingFolder(folder.path), `perime-${randomBytes(8).toString('hex')}`);
     try {
       await rename(path, trash);
     } catch {
@@ -339,22 +598,87 @@ class FolderMailbox implements Mailbox {
     return removed;
   }
 
+  private async exists(path: string): Promise<boolean> {
+    return (await lstatIfPresent(path)) !== undefined;
+  }
+
   /**
-   * One JSON line per event, appended (O_APPEND): concurrent writers never
-   * overwrite each other. Never through a link; the journal is made
-   * group-writable in a shared box, whatever the umask.
+   * One JSON line per event, appended (O_APPEND) to this user's own journal in
+   * the team, never through a link, never to anything but a regular file of
+   * ours (O_NONBLOCK: a FIFO planted there is refused at once).
    */
   private async append(event: NewEvent): Promise<void> {
-    const path = join(await this.directory(event.team), JOURNAL);
+    const path = join(await this.journalFolder(event), JOURNAL);
     const line = JSON.stringify({ quand: new Date().toISOString(), utilisateur: this.user, ...Object.fromEntries(eventFields(event)) });
-    const handle = await open(path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW, this.modes.appendable);
+    let handle: Awaited<ReturnType<typeof open>>;
+    try {
+      handle = await open(path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK, this.modes.file);
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (code === 'ENXIO' || code === 'EISDIR') throw unsafePath(this.label, path);
+      throw error;
+    }
     try {
       const info = await handle.stat();
-      if (info.uid === process.getuid?.() && (info.mode & 0o777) !== this.modes.appendable) await handle.chmod(this.modes.appendable);
+      if (!info.isFile() || !isMine(info.uid)) throw unsafePath(this.label, path);
+      if ((info.mode & 0o777) !== this.modes.file) await handle.chmod(this.modes.file);
       await handle.write(`${line}\n`);
     } finally {
       await handle.close();
     }
+  }
+
+  /**
+   * Where this user's events of a team go: an author folder of theirs — the
+   * event's author when it is theirs, else the one named after them, else any
+   * of theirs — made when they have none (named after the author they publish
+   * as, or after themselves when they only read).
+   */
+  private async journalFolder(event: NewEvent): Promise<string> {
+    await this.ensureTeam(event.team, false);
+    const me = isValidName(this.user) ? this.user : `utilisateur-${MY_UID ?? 0}`;
+    const candidates = [...(event.author ? [event.author] : []), me];
+    for (const name of candidates) {
+      const folder = await this.ownFolder(event.team, name);
+      if (folder) return folder;
+    }
+    for (const name of await this.subdirectories(event.team)) {
+      const folder = await this.ownFolder(event.team, name);
+      if (folder) return folder;
+    }
+    if (event.author && (event.kind === 'publication' || event.kind === 'refus')) return (await this.ensureAuthor(event.team, event.author)).path;
+    // A reader whose name another member took still journals what they read, under a name of their own.
+    const own = !(await this.exists(join(this.root, event.team, me)))
+      ? me
+      : isValidName(`${me}.${MY_UID ?? 0}`)
+        ? `${me}.${MY_UID ?? 0}`
+        : `utilisateur-${MY_UID ?? 0}`;
+    return (await this.ensureAuthor(event.team, own)).path;
+  }
+
+  /** An existing author folder of this user, its mode fixed; undefined when absent or someone else's. */
+  private async ownFolder(team: string, author: string): Promise<string | undefined> {
+    const folder = await lstatIfPresent(join(this.root, team, author));
+    if (!folder?.isDirectory() || !isMine(folder.uid)) return undefined;
+    await this.fixMode(join(this.root, team, author));
+    return join(this.root, team, author);
+  }
+
+  /** The system user's name for a file owner, from /etc/passwd (read bounded); `uid N` when unknown. */
+  private async ownerName(uid: number): Promise<string> {
+    if (MY_UID === undefined || uid === MY_UID) return this.user;
+    this.names ??= readBounded('/etc/passwd', 4 * 1024 * 1024)
+      .then((read) => {
+        const names = new Map<number, string>();
+        if (read.kind !== 'read') return names;
+        for (const line of read.data.toString('utf8').split('\n')) {
+          const [name, , id] = line.split(':');
+          if (name && id && /^\d+$/.test(id) && isValidName(name) && !names.has(Number(id))) names.set(Number(id), name);
+        }
+        return names;
+      })
+      .catch(() => new Map<number, string>());
+    return (await this.names).get(uid) ?? `uid ${uid}`;
   }
 
   private async run<T>(operation: () => Promise<T>): Promise<T> {
@@ -391,9 +715,39 @@ function toFolderError(error: unknown, label: string, shared: boolean): MailboxE
   }
 }
 
+/** Makes a folder with exactly this mode (mkdir's mode passes through the umask); false when something already has the name. */
+async function makeFolder(path: string, mode: number): Promise<boolean> {
+  try {
+    await mkdir(path, { mode });
+  } catch (error) {
+    if ((error as { code?: string }).code === 'EEXIST') return false;
+    throw error;
+  }
+  await chmod(path, mode);
+  return true;
+}
+
 function partsOf(team: string, author: string, name: string): KeyParts | undefined {
   const match = /^(contexte|session)-(.+)$/.exec(name);
   return match ? parseKey(`${match[1]}:${team}:${author}:${match[2]}`) : undefined;
+}
+
+const roleOf = (parts: KeyParts): FileRole => (parts.kind === 'session' ? 'export' : 'note');
+/** A file of the box named from its root, from validated names only. */
+const where = (parts: KeyParts, kind: string) => `${parts.team}/${parts.author}/${kind}-${parts.stamp}`;
+
+/** A staging file of a process of this machine that no longer runs. */
+function processGone(name: string): boolean {
+  const match = /^(\d+)-([0-9a-f]{8})-/.exec(name);
+  if (!match || match[2] !== HOST) return false;
+  const pid = Number(match[1]);
+  if (pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    return (error as { code?: string }).code === 'ESRCH';
+  }
 }
 
 async function linkExclusive(from: string, to: string): Promise<boolean> {
@@ -416,28 +770,22 @@ async function unlinkIfPresent(path: string): Promise<boolean> {
   }
 }
 
-async function entriesOf(path: string) {
+async function lstatIfPresent(path: string): Promise<Stats | undefined> {
+  try {
+    return await lstat(path);
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
+    throw error;
+  }
+}
+
+async function entriesOf(path: string): Promise<Dirent[]> {
   try {
     return await readdir(path, { withFileTypes: true });
   } catch (error) {
     if ((error as { code?: string }).code === 'ENOENT') return [];
     throw error;
-  }
-}
-
-/** A file's bytes, undefined when absent; a link in its place fails (ELOOP). */
-async function readNoFollow(path: string): Promise<Buffer | undefined> {
-  let handle: FileHandle;
-  try {
-    handle = await open(path, O_RDONLY | O_NOFOLLOW);
-  } catch (error) {
-    if ((error as { code?: string }).code === 'ENOENT') return undefined;
-    throw error;
-  }
-  try {
-    return await handle.readFile();
-  } finally {
-    await handle.close();
   }
 }
 
@@ -449,16 +797,23 @@ function currentUser(): string {
   }
 }
 
-/** A journal line; `utilisateur` is what the writer claims (any member can append to a shared journal). */
-function parseLine(line: string, team: string): JournalEvent | undefined {
+/** A journal's lines; when only its end was read, the first (cut) line is dropped. */
+function linesOf(data: Buffer, truncated: boolean): string[] {
+  const lines = data.toString('utf8').split('\n');
+  return truncated ? lines.slice(1) : lines;
+}
+
+/** A journal line; who did it is said by the caller from where the line was found (`claimed` is what the line says). */
+function parseLine(line: string, team: string, userOf: (claimed: string) => string): JournalEvent | undefined {
   if (!line.trim()) return undefined;
   try {
     const raw = JSON.parse(line) as Record<string, unknown>;
-    const user = typeof raw.utilisateur === 'string' ? raw.utilisateur : '?';
+    if (typeof raw !== 'object' || raw === null) return undefined;
+    const claimed = typeof raw.utilisateur === 'string' ? raw.utilisateur : '?';
     const size = raw.octets;
     return eventFromFields(new Map(Object.entries({ ...raw, ...(typeof size === 'number' ? { octets: String(size) } : {}) })), {
       team,
-      user,
+      user: userOf(claimed),
       at: new Date(String(raw.quand)),
     });
   } catch {

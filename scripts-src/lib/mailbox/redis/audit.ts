@@ -4,14 +4,16 @@
  * in someone else's index, notes nobody indexed (the workshop's `publier.sh`),
  * authors missing from the members, journals trimmed or dated in the future —
  * and, on request, the corrections: TTLs bounded, entries pruned, notes indexed,
- * members added, and the audit itself journaled.
+ * members added, and the audit itself journaled. Every database of a
+ * standalone server is looked at: a key of the team outside database 0 is read
+ * by no program and would escape the retention.
  */
 import type { NoteSummary } from '../contract.js';
-import { decodeEntry, type IndexEntry } from '../entry.js';
+import { decodeEntry, type IndexEntry, MAX_ENTRY_CHARS } from '../entry.js';
 import { buildKey, isValidName, type KeyParts, noteKeyOf, parseKey, redisKeys, sessionKeyOf } from '../keys.js';
 import { sha256Of } from '../publish.js';
-import { checkKey, foreignEntry, GHOST_ENTRY, type Vigilance } from '../verify.js';
-import { toMailboxError } from './connection.js';
+import { checkKey, foreignEntry, GHOST_ENTRY, otherDatabase, oversizedEntry, type Vigilance } from '../verify.js';
+import { isCluster, toMailboxError } from './connection.js';
 import { type RedisMailbox, secondsLeft } from './redis-mailbox.js';
 
 export interface AuditFinding extends Vigilance {
@@ -59,9 +61,11 @@ async function audit(mailbox: RedisMailbox, team: string, options: AuditOptions)
       const parts = parseKey(key);
       const entry = decodeEntry(text, key);
       const foreign = parts?.kind !== 'contexte' || parts.team !== team || parts.author !== owner;
-      if (foreign || !existing.has(key)) {
+      const oversized = text.length > MAX_ENTRY_CHARS;
+      if (foreign || oversized || !existing.has(key)) {
+        // An oversized entry is removed: the note is then indexed again from its bytes, like any unindexed note.
         if (options.correct) await client.hdel(redisKeys.index(team, owner), key);
-        add(key, foreign ? foreignEntry(owner, key) : GHOST_ENTRY, options.correct);
+        add(key, foreign ? foreignEntry(owner, key) : oversized ? oversizedEntry(owner, text.length) : GHOST_ENTRY, options.correct);
       } else if (entry) valid.set(key, entry);
     }
   }
@@ -101,9 +105,55 @@ async function audit(mailbox: RedisMailbox, team: string, options: AuditOptions)
     for (const anomaly of await mailbox.journalAnomalies(team, owner)) add(owner, anomaly, false);
   }
 
+  // Other databases: none of our programs reads there, so a team's key there escapes the index and the retention.
+  for (const { database, key, ttlSeconds } of await keysInOtherDatabases(mailbox, team, options)) {
+    add(`base ${database} : ${key}`, otherDatabase(database, ttlSeconds), options.correct);
+  }
+
   const corrected = findings.filter((finding) => finding.corrected).length;
   if (corrected > 0) await mailbox.record({ kind: 'audit', team, detail: `${corrected} correction(s) : ${summarizeCodes(findings)}` });
   return findings;
+}
+
+/**
+ * The team's keys in every database but the one audited, found through INFO
+ * keyspace (empty databases cost nothing) on one extra connection; with
+ * `correct`, each gets at most the maximum retention. A Cluster has only one.
+ */
+async function keysInOtherDatabases(
+  mailbox: RedisMailbox,
+  team: string,
+  options: AuditOptions,
+): Promise<Array<{ database: number; key: string; ttlSeconds: number }>> {
+  if (isCluster(mailbox.client)) return [];
+  const current = mailbox.client.options.db ?? 0;
+  const keyspace = String(await mailbox.client.info('keyspace'));
+  const databases = [...keyspace.matchAll(/^db(\d+):keys=[1-9]/gm)].map((match) => Number(match[1])).filter((database) => database !== current);
+  if (databases.length === 0) return [];
+  const patterns = [redisKeys.notesOf(team), redisKeys.sessionsOf(team), redisKeys.indexesOf(team), redisKeys.journalsOf(team), redisKeys.members(team)];
+  const found: Array<{ database: number; key: string; ttlSeconds: number }> = [];
+  const other = mailbox.client.duplicate();
+  try {
+    for (const database of databases) {
+      await other.select(database);
+      for (const pattern of patterns) {
+        let cursor = '0';
+        do {
+          const [next, keys] = await other.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
+          cursor = next;
+          for (const key of keys) {
+            const ttlSeconds = secondsLeft(await other.pttl(key));
+            if (ttlSeconds === -2) continue;
+            if (options.correct && (ttlSeconds < 0 || ttlSeconds > options.ttlMaxSeconds)) await other.expire(key, options.ttlMaxSeconds);
+            found.push({ database, key, ttlSeconds });
+          }
+        } while (cursor !== '0');
+      }
+    }
+  } finally {
+    other.disconnect();
+  }
+  return found;
 }
 
 /** Indexes a note from its stored bytes, as its publication would have. */

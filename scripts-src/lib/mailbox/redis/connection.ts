@@ -13,6 +13,8 @@ const CONNECT_TIMEOUT_MS = 3000;
 const READY_TIMEOUT_MS = 5000;
 /** Each command; a program makes a handful of round trips, so 10 s is never reached. */
 const COMMAND_TIMEOUT_MS = 4000;
+/** How long the greeting of a server that closed the connection at once is waited for. */
+const PROBE_TIMEOUT_MS = 1000;
 /** Grace given to a closing socket before it is destroyed. */
 const DISCONNECT_TIMEOUT_MS = 50;
 
@@ -76,10 +78,39 @@ export async function connectRedis(settings: RedisSettings): Promise<RedisClient
   } catch (error) {
     client.disconnect();
     // The first error says why (WRONGPASS); later ones only that the connection closed.
-    throw toMailboxError(lastError ?? error, settings.label);
+    const failure = toMailboxError(lastError ?? error, settings.label);
+    if (failure.failure === 'refused' && failure.context.code !== 'ECONNREFUSED' && !settings.tls && !settings.cluster) {
+      if (await refusesClients(settings.host, settings.port)) throw new MailboxError('too-many-clients', settings.label);
+    }
+    throw failure;
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * Whether the server turns connections away at `maxclients`. Redis then writes
+ * `-ERR max number of clients reached` and closes at once, so the client's
+ * first command fails with EPIPE or a closed connection before its reply is
+ * read: the greeting is read again on a bare socket, once, on this failure only.
+ */
+async function refusesClients(host: string, port: number): Promise<boolean> {
+  const { connect } = await import('node:net');
+  return new Promise((resolve) => {
+    const socket = connect({ host, port });
+    let received = '';
+    const done = (answer: boolean) => {
+      socket.destroy();
+      resolve(answer);
+    };
+    socket.setTimeout(PROBE_TIMEOUT_MS, () => done(false));
+    socket.on('data', (chunk) => {
+      received += chunk.toString('latin1');
+      if (received.includes('\n') || received.length > 200) done(/^-ERR max(?:imum)? number of clients reached/i.test(received));
+    });
+    socket.on('error', () => done(false));
+    socket.on('close', () => done(/^-ERR max(?:imum)? number of clients reached/i.test(received)));
+  });
 }
 
 /**
@@ -116,6 +147,7 @@ function classify(code: string | undefined, message: string, prefix: string | un
       return 'unavailable';
   }
   if (/invalid (username-)?password/i.test(message)) return 'auth-failed';
+  if (/max(?:imum)? number of clients reached/i.test(message)) return 'too-many-clients';
   if (code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'EPIPE') return 'refused';
   if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return 'unreachable';
   if (code === 'ETIMEDOUT' || /timed? ?out/i.test(message)) return 'timeout';

@@ -13,13 +13,13 @@
  */
 
 import { Failure } from '../../messages/failure.js';
-import type { Fetched, JournalReport, ListedEntry, Listing, ListQuery, Mailbox, Publication, PublishRequest } from '../contract.js';
+import type { Fetched, JournalReport, ListedEntry, Listing, ListQuery, Mailbox, Oversized, Publication, PublishRequest } from '../contract.js';
 import type { IndexEntry } from '../entry.js';
-import { decodeEntry, encodeEntry } from '../entry.js';
+import { decodeEntry, encodeEntry, MAX_ENTRY_CHARS } from '../entry.js';
 import { eventFields, eventFromFields, type JournalEvent, type NewEvent, purgeEvent } from '../journal-event.js';
 import { buildKey, isValidName, type KeyParts, noteKeyOf, parseKey, redisKeys, sessionKeyOf } from '../keys.js';
 import { type PublishStore, publishWithFreeStamp, sha256Of } from '../publish.js';
-import { checkKey, foreignEntry, futureJournal, trimmedJournal, type Vigilance } from '../verify.js';
+import { checkKey, foreignEntry, futureJournal, oversizedEntry, trimmedJournal, type Vigilance } from '../verify.js';
 import { connectRedis, isCluster, type RedisClient, toMailboxError } from './connection.js';
 import type { RedisSettings } from './settings.js';
 
@@ -117,7 +117,7 @@ export class RedisMailbox implements Mailbox {
     const members = author !== undefined ? [author] : await this.members(team);
     const indexes = await Promise.all(members.map((member) => this.client.hgetall(redisKeys.index(team, member))));
     const anomalies: Vigilance[] = [];
-    const candidates: Array<{ parts: KeyParts; entry: IndexEntry }> = [];
+    const candidates: Array<{ parts: KeyParts; entry?: IndexEntry; oversized?: Vigilance }> = [];
     members.forEach((member, position) => {
       for (const [key, text] of Object.entries(indexes[position]!)) {
         const parts = parseKey(key);
@@ -125,21 +125,26 @@ export class RedisMailbox implements Mailbox {
           anomalies.push(foreignEntry(member, key));
           continue;
         }
-        const entry = decodeEntry(text, key);
-        if (entry) candidates.push({ parts, entry });
+        // Too long to be ours: the note is listed from the store's facts, flagged, its entry never decoded.
+        if (text.length > MAX_ENTRY_CHARS) candidates.push({ parts, oversized: oversizedEntry(member, text.length) });
+        else {
+          const entry = decodeEntry(text, key);
+          if (entry) candidates.push({ parts, entry });
+        }
       }
     });
     const facts = await Promise.all(candidates.map(({ parts }) => this.factsOf(parts)));
     // The export is taken from the entry, written by the author (who alone can write it): two commands per note, not three.
     const entries: ListedEntry[] = [];
     const ghosts: KeyParts[] = [];
-    candidates.forEach(({ parts, entry }, position) => {
+    candidates.forEach(({ parts, entry, oversized }, position) => {
       const note = facts[position]!;
       if (!note.exists) {
         ghosts.push(parts);
         return;
       }
-      entries.push(listed(parts, note, entry, entry.hasSession, checkKey(parts.kind, note, entry, this.options.ttlMaxSeconds)));
+      const vigilance = [...(oversized ? [oversized] : []), ...checkKey(parts.kind, note, entry, this.options.ttlMaxSeconds)];
+      entries.push(listed(parts, note, entry, entry?.hasSession === true, vigilance));
     });
     await this.prune(ghosts);
     const teamKnown = members.length > 0 && (author === undefined || candidates.length > 0 || (await this.members(team)).length > 0);
@@ -217,9 +222,12 @@ export class RedisMailbox implements Mailbox {
     return [...keys];
   }
 
-  async get(key: string): Promise<Fetched | undefined> {
+  async get(key: string, maxBytes = Number.POSITIVE_INFINITY): Promise<Fetched | Oversized | undefined> {
     return this.run(async () => {
       const parts = parseKey(key);
+      // The size first: a value beyond the limit is never transferred.
+      const size = await this.client.strlen(key);
+      if (size > maxBytes) return { oversized: true, size };
       const [value, pttl] = await Promise.all([this.client.getBuffer(key), this.client.pttl(key)]);
       if (!parts) return value ? { value, vigilance: [] } : undefined;
       const index = redisKeys.index(parts.team, parts.author);
@@ -230,10 +238,11 @@ export class RedisMailbox implements Mailbox {
       }
       // Only a note has an index entry; an export is checked for its retention.
       const raw = parts.kind === 'contexte' ? await this.client.hget(index, key) : null;
+      const oversized = raw !== null && raw.length > MAX_ENTRY_CHARS ? [oversizedEntry(parts.author, raw.length)] : [];
       const entry = raw === null ? undefined : decodeEntry(raw, key);
       const sha256 = sha256Of(value);
       const facts = { exists: true, ttlSeconds: secondsLeft(pttl), size: value.length, sha256 };
-      const vigilance = checkKey(parts.kind, facts, entry, this.options.ttlMaxSeconds);
+      const vigilance = [...oversized, ...checkKey(parts.kind, facts, entry, this.options.ttlMaxSeconds)];
       await this.append({ kind: 'lecture', team: parts.team, author: parts.author, key, sha256, size: value.length });
       return { value, vigilance };
     });

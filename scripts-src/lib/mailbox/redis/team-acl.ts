@@ -7,19 +7,22 @@
  *   - write only their own index (MULTI, HSET, HDEL, EXPIRE) and append only to
  *     their own journal, without reading any journal;
  *   - no scripting (a looping script blocks every client of the server), no
- *     SCAN, KEYS, FLUSH*, CONFIG, ACL, nor any other command.
+ *     SELECT, SCAN, KEYS, FLUSH*, CONFIG, ACL, nor any other command.
  * The password travels only as its SHA-256 (`#…`), never in clear.
  */
 import { createHash } from 'node:crypto';
 import { redisKeys } from '../keys.js';
 
-/** What every connection needs, Cluster topology and transactions included; no key access. */
+/**
+ * What every connection needs, Cluster topology and transactions included; no
+ * key access. No SELECT: a key written in another database than 0 is read by
+ * none of our programs, and would escape the index and the audit.
+ */
 const CONNECTION = [
   '+ping',
   '+auth',
   '+hello',
   '+quit',
-  '+select',
   '+cluster|slots',
   '+cluster|shards',
   '+cluster|info',
