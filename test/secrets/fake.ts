@@ -67,6 +67,12 @@ export const sendgrid = () => {
 };
 export const telegram = () => fake(`${random('123456789', 1)}${random(DIGITS, 8)}:AA`, mixed(33, `${ALNUM}-_`));
 export const vault = () => fake('hvs.', mixed(90, `${ALNUM}-_`));
+export const groq = () => fake('gsk_', mixed(52));
+export const vercel = () => fake('vcp_', mixed(24));
+export const figma = () => fake('figd_', mixed(40, `${ALNUM}-_`));
+export const cloudflare = () => fake('cfut_', `${mixed(40)}${random(HEX, 8)}`);
+export const tailscale = () => fake('tskey-auth-', `${mixed(12)}-${mixed(30)}`);
+export const githubInstallation = () => fake(`ghs_${random(DIGITS, 8)}_`, `${mixed(36, BASE64URL)}.${mixed(120, BASE64URL)}.${mixed(43, BASE64URL)}`);
 export const slackWebhook = () => {
   const secret = `T${random(UPPER_DIGITS, 8)}/B${random(UPPER_DIGITS, 10)}/${mixed(24)}`;
   return { value: `https://hooks.slack.com/services/${secret}`, secret };

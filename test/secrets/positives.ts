@@ -38,6 +38,12 @@ const PROVIDERS: Array<[string, () => Fake]> = [
   ['a SendGrid key (SG.x.y)', fake.sendgrid],
   ['a Telegram bot token (123456789:AA…)', fake.telegram],
   ['a Vault token (hvs.…)', fake.vault],
+  ['a Groq key (gsk_…)', fake.groq],
+  ['a Vercel token (vcp_…)', fake.vercel],
+  ['a Figma token (figd_…)', fake.figma],
+  ['a Cloudflare user token (cfut_…)', fake.cloudflare],
+  ['a Tailscale key (tskey-auth-…)', fake.tailscale],
+  ['a GitHub App installation token (ghs_<id>_…)', fake.githubInstallation],
 ];
 
 export const providerCases: Case[] = PROVIDERS.flatMap(([name, make]): Case[] => [

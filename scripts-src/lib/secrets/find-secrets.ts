@@ -1,8 +1,10 @@
 /**
- * The secret check run on everything before it is shared: our rules plus
- * secretlint's recommended preset, on a note or on every string (and every
- * property name) of a session export. Our rules read the revealed view of the
- * text (text/normalise.ts: invisible characters, look-alikes, escapes and
+ * The secret check run on everything before it is shared: our rules, on a
+ * note or on every string (and every property name) of a session export.
+ * (secretlint's recommended preset ran beside them until every format it knows
+ * was in provider-tokens.ts: it found nothing ours missed on any corpus, and
+ * weighed 80 KiB in each of verifier's and publier's bundles.) Our rules read
+ * the revealed view of the text (text/normalise.ts: invisible characters, look-alikes, escapes and
  * emphasis undone), line by line without Markdown container markers, and
  * report in the original text. A finding names the rule, the line (and the
  * JSON path) and shows a masked excerpt; the secret itself never leaves
@@ -18,7 +20,6 @@ import { lastAtMost, lineStarts } from '../text/markdown-model.js';
 import { mappedRevealedView, originalOffset } from '../text/normalise.js';
 import { findBindings, namedPairText } from './credential-bindings.js';
 import { roleOfName } from './credential-names.js';
-import { isPlaceholder } from './credential-values.js';
 import { findEncodedSecrets } from './encoded-secrets.js';
 import type { LocalSecretMatcher } from './find-local-secrets.js';
 import type { Hit, ScanLine } from './hits.js';
@@ -52,8 +53,8 @@ interface Segment {
 }
 
 /** The findings in a note; `known`: the sender's own secrets, refused in any form. */
-export async function findSecrets(text: string, known?: LocalSecretMatcher): Promise<SecretFinding[]> {
-  return (await scanSegments([{ text }], known)).map(({ finding }) => finding);
+export function findSecrets(text: string, known?: LocalSecretMatcher): SecretFinding[] {
+  return scanSegments([{ text }], known).map(({ finding }) => finding);
 }
 
 /** Strings are scanned in batches of about this many characters: memory stays bounded on a 20 MB export. */
@@ -66,14 +67,14 @@ const JSON_BATCH = 1024 * 1024;
  * Reads the bytes without building the document; throws JsonSyntaxError on
  * invalid JSON.
  */
-export async function findSecretsInJson(bytes: Buffer, known?: LocalSecretMatcher): Promise<SecretFinding[]> {
+export function findSecretsInJson(bytes: Buffer, known?: LocalSecretMatcher): SecretFinding[] {
   const findings: SecretFinding[] = [];
   /** Property names that are secrets, with their mask (nothing at all of a secret the sender holds). */
   const secretKeys = new Map<string, string>();
   let batch: Array<{ text: string; path: string; key?: string }> = [];
   let size = 0;
-  const flush = async () => {
-    for (const { finding, part } of await scanSegments(batch, known)) {
+  const flush = () => {
+    for (const { finding, part } of scanSegments(batch, known)) {
       const key = batch[part]!.key;
       if (key !== undefined) secretKeys.set(key, finding.source === undefined ? maskSecret(key) : '****');
       findings.push(finding);
@@ -97,9 +98,9 @@ export async function findSecretsInJson(bytes: Buffer, known?: LocalSecretMatche
       batch.push({ text, path });
       size += text.length;
     }
-    if (size >= JSON_BATCH) await flush();
+    if (size >= JSON_BATCH) flush();
   }
-  if (batch.length > 0) await flush();
+  if (batch.length > 0) flush();
   if (secretKeys.size === 0) return findings;
   return findings.map((finding) => (finding.path === undefined ? finding : { ...finding, path: maskPath(finding.path, secretKeys) }));
 }
@@ -112,10 +113,7 @@ function maskPath(path: string, secretKeys: Map<string, string>): string {
 }
 
 /** Findings in `parts`, each with the index of the part it was found in. */
-async function scanSegments(
-  parts: Array<{ text: string; path?: string }>,
-  known: LocalSecretMatcher | undefined,
-): Promise<Array<{ finding: SecretFinding; part: number }>> {
+function scanSegments(parts: Array<{ text: string; path?: string }>, known: LocalSecretMatcher | undefined): Array<{ finding: SecretFinding; part: number }> {
   const segments: Segment[] = [];
   let offset = 0;
   for (const part of parts) {
@@ -124,7 +122,7 @@ async function scanSegments(
   }
   // One pass over one text: a blank line between segments keeps line-based rules apart.
   const joined = parts.map((part) => part.text).join('\n\n');
-  const hits = dedupe(known?.find(joined) ?? [], [...ourHits(joined), ...(await secretlintHits(joined))]);
+  const hits = dedupe(known?.find(joined) ?? [], ourHits(joined));
   const newlines = lineStarts(joined);
   const starts = segments.map((segment) => segment.start);
   return hits.map((hit, index) => {
@@ -156,8 +154,8 @@ function ourHits(text: string): Hit[] {
  * `text` with every secret our rules find masked as a finding's excerpt masks
  * it (mask.ts), the lines holding one whole, not shortened, the others
  * unchanged: what a program may print of a text someone wrote (the reading
- * guard's excerpts, a title in a listing). Sync, so without secretlint, whose
- * ground our rules cover; a text without a secret costs one scan of it.
+ * guard's excerpts, a title in a listing); a text without a secret costs one
+ * scan of it.
  */
 export function maskSecrets(text: string): string {
   const hits = dedupe([], ourHits(text));
@@ -198,47 +196,7 @@ function scanLines(text: string): Hit[] {
   return hits.concat(findDisguisedTokens(lines), findPrivateKeys(lines), findBindings(lines), findEncodedSecrets(lines));
 }
 
-/** Secretlint rules whose ground our rules cover with a judgement of the value (example hosts, development defaults). */
-const SUPERSEDED = new Set(['secretlint-database-connection-string', 'secretlint-basicauth']);
-
-/** Secretlint is given the text in pieces of about this size: its duplicate filter compares every pair of messages. */
-const SECRETLINT_CHUNK = 64 * 1024;
-
-async function secretlintHits(text: string): Promise<Hit[]> {
-  if (text.trim() === '') return [];
-  // Loaded on first use: only the checks need it.
-  const [{ lintSource }, { creator: secretlintRecommended }] = await Promise.all([
-    import('@secretlint/core'),
-    import('@secretlint/secretlint-rule-preset-recommend'),
-  ]);
-  const hits: Hit[] = [];
-  for (let from = 0; from < text.length; ) {
-    const cut = text.length - from <= SECRETLINT_CHUNK ? text.length : text.lastIndexOf('\n', from + SECRETLINT_CHUNK) + 1 || from + SECRETLINT_CHUNK;
-    const to = cut > from ? cut : from + SECRETLINT_CHUNK;
-    const content = text.slice(from, to);
-    const result = await lintSource({
-      source: { filePath: 'note', content, contentType: 'text' },
-      options: {
-        noPhysicFilePath: true,
-        maskSecrets: true,
-        config: { rules: [{ id: '@secretlint/secretlint-rule-preset-recommend', rule: secretlintRecommended }] },
-      },
-    });
-    // Only the rule and the range are used: secretlint's own messages may quote the secret.
-    for (const message of result.messages) {
-      const hit = {
-        rule: `secretlint-${message.ruleId.replace(/^@secretlint\/secretlint-rule-/, '')}`,
-        start: from + message.range[0],
-        end: from + message.range[1],
-      };
-      if (!SUPERSEDED.has(hit.rule) && !isPlaceholder(text.slice(hit.start, hit.end))) hits.push(hit);
-    }
-    from = to;
-  }
-  return hits;
-}
-
-/** Keeps one hit per secret: a local secret wins an overlap, then the first rule (ours before secretlint's). */
+/** Keeps one hit per secret: a local secret wins an overlap, then the first rule. */
 function dedupe(local: Hit[], guessed: Hit[]): Hit[] {
   // Local hits are sorted and apart (find-local-secrets.ts merges them): the one that may overlap a hit is the last starting before its end.
   const starts = local.map((known) => known.start);
