@@ -30,9 +30,9 @@ const BOUNDS = `## Ce qui borne les chiffres
   modules de Node qu'il utilise (\`net\`, \`stream\`, \`crypto\`, \`fs/promises\` : 5 à 6 ms),
   l'évaluation d'ioredis (environ 8 ms, inévitable tant qu'ioredis est le client) et du reste
   du programme, puis la connexion (TCP, AUTH) et ses commandes. La ligne « --help » isole le
-  chargement. Déjà faits : ioredis et yaml chargés à la première utilisation ; secretlint retiré ;
+  chargement. Déjà faits : ioredis et les gardes (\`lib/guards.ts\`) chargés à la première utilisation ; secretlint retiré ;
   \`tls\`, \`dns\`, \`assert\` chargés à la demande dans ioredis ; \`debug\` remplacé ; cache de
-  code V8 par utilisateur (environ 10 ms de moins par appel). \`publier\` vérifie en plus
+  code V8 par utilisateur, un sans et un avec les gardes (environ 10 ms de moins par appel). \`publier\` vérifie en plus
   la note (secrets, y compris ceux de ce poste).
 - **La mémoire d'un gros export** : Node seul occupe déjà 40 à 50 Mio (≈ 2 × un export de
   22 Mio) ; s'y ajoutent l'export lui-même (un tampon), sa copie dans le tampon de lecture

@@ -14,7 +14,6 @@ import { parseTtlMax } from '../lib/mailbox/ttl.js';
 import { ExitCode } from '../lib/messages/exit-code.js';
 import { Failure, fail } from '../lib/messages/failure.js';
 import { formatSize } from '../lib/text/format-size.js';
-import { shownFromMailbox } from '../lib/untrusted/shown-from-mailbox.js';
 import { adminCommandLine } from './command-lines/admin.js';
 
 const program: Program = {
@@ -106,6 +105,7 @@ async function audit(team: string, correct: boolean, json: boolean, env: NodeJS.
       { team },
     );
     // A subject or a message may quote what the mailbox holds (a foreign index entry's key): escaped, bounded, never a secret it holds.
+    const { shownFromMailbox } = await import('../lib/guards.js');
     const shown = findings.map((finding) => ({ ...finding, subject: shownFromMailbox(finding.subject), message: shownFromMailbox(finding.message) }));
     if (json) {
       printJson({

@@ -1,6 +1,6 @@
 import { readNoteHeader } from '../lib/checks/note-header.js';
 import { accepted, refusing } from '../lib/checks/problem.js';
-import { type CheckedFile, checkPublication } from '../lib/checks/run-checks.js';
+import type { CheckedFile } from '../lib/checks/run-checks.js';
 import { formatMoment, readingJson, renderReport, renderSenderAlerts, reportJson } from '../lib/cli/report.js';
 import { explainDenied, type Program, printJson, runProgram } from '../lib/cli/run.js';
 import { MAX_NOTE_BYTES, MAX_SESSION_BYTES, readInputFile } from '../lib/io/read-input-file.js';
@@ -11,7 +11,6 @@ import { formatDuration, parseTtl, parseTtlMax } from '../lib/mailbox/ttl.js';
 import { ExitCode } from '../lib/messages/exit-code.js';
 import { fail } from '../lib/messages/failure.js';
 import { SHARE_DISABLED, sharingDisabled } from '../lib/project-safety.js';
-import { readNote } from '../lib/untrusted/read-untrusted.js';
 import { publierCommandLine } from './command-lines/publier.js';
 
 const program: Program = {
@@ -31,6 +30,8 @@ const program: Program = {
     const session = sessionPath ? await readInputFile(sessionPath, 'l’export de session', MAX_SESSION_BYTES) : undefined;
     const noteText = note.toString('utf8');
     const header = readNoteHeader(noteText);
+    // Loaded here, not at start-up: --help and usage errors never pay for the guards.
+    const { checkPublication, readNote } = await import('../lib/guards.js');
     const checked = await checkPublication({ path: notePath, bytes: note }, session && sessionPath ? { path: sessionPath, bytes: session } : undefined, {
       allowUnsanitized: values['non-expurge'] === true,
     });

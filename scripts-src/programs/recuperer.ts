@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { formatMoment, readingJson, renderReading } from '../lib/cli/report.js';
 import { explainDenied, type Program, printJson, runProgram } from '../lib/cli/run.js';
+import type { Guards } from '../lib/guards.js';
 import { MAX_NOTE_BYTES, MAX_SESSION_BYTES } from '../lib/io/read-input-file.js';
 import { writeFileSafely } from '../lib/io/write-file-safely.js';
 import type { JournalEvent, ListedEntry, Listing, ListQuery, Mailbox, Vigilance } from '../lib/mailbox/contract.js';
@@ -13,11 +14,14 @@ import { fail } from '../lib/messages/failure.js';
 import { ignoredByGit } from '../lib/project-safety.js';
 import { formatSize } from '../lib/text/format-size.js';
 import { escapeControls, quoteForMessage } from '../lib/text/quote.js';
-import { frameUntrusted } from '../lib/untrusted/frame-untrusted.js';
-import { IMPORT_COMMAND, inspectExport, inspectNote } from '../lib/untrusted/inspect-fetched.js';
-import { excerptOf, readField } from '../lib/untrusted/read-untrusted.js';
-import { shownFromMailbox } from '../lib/untrusted/shown-from-mailbox.js';
 import { recupererCommandLine } from './command-lines/recuperer.js';
+
+/** The guards, loaded by the first command that shows someone else's text (lib/untrusted/guards.ts). */
+let guards: Guards;
+const loadGuards = async () => {
+  guards ??= await import('../lib/guards.js');
+  return guards;
+};
 
 const program: Program = {
   commandLine: recupererCommandLine,
@@ -113,6 +117,8 @@ async function withMailbox(env: NodeJS.ProcessEnv, action: (mailbox: Mailbox) =>
 
 async function list(mailbox: Mailbox, query: ListQuery, ttlMax: number, limit: number, json: boolean): Promise<void> {
   const listing = await listWithFallback(mailbox, query);
+  // Titles, summaries and findings are someone else's text; an empty listing shows none.
+  if (listing.entries.length > 0 || listing.anomalies.length > 0) await loadGuards();
   const sorted = listing.entries.sort(byRecency);
   const entries = sorted.slice(0, limit);
   const notices = [...listNotices({ ...listing, entries }, query, mailbox.label), ...leftOut(sorted.length - entries.length, 'note(s)')];
@@ -129,8 +135,8 @@ async function list(mailbox: Mailbox, query: ListQuery, ttlMax: number, limit: n
         ttl_max: ttlMax,
         taille: size,
         sha256: sha256 ?? null,
-        titre: title === undefined ? null : excerptOf(title),
-        resume: summary === undefined ? null : excerptOf(summary),
+        titre: title === undefined ? null : guards.excerptOf(title),
+        resume: summary === undefined ? null : guards.excerptOf(summary),
         cle_session: sessionKey ?? null,
         alertes: headerAlerts(title, summary),
         vigilance: vigilance.map(vigilanceJson),
@@ -165,9 +171,10 @@ async function listWithFallback(mailbox: Mailbox, query: ListQuery): Promise<Lis
 /** What the listing could not show as rows: index entries dropped, notes outside the index, an unknown team. */
 function listNotices(listing: Listing, query: ListQuery, label: string): string[] {
   // An anomaly may quote what the mailbox holds (a foreign index entry's key): never a secret it holds.
-  const notices = listing.anomalies.map((anomaly) => `Vigilance : ${shownFromMailbox(anomaly.message)}`);
+  const notices = listing.anomalies.map((anomaly) => `Vigilance : ${guards.shownFromMailbox(anomaly.message)}`);
   const team = 'team' in query ? query.team : teamOfPattern(query.pattern)?.team;
-  for (const entry of listing.entries) for (const finding of entry.vigilance) notices.push(`Vigilance : ${entry.key} : ${shownFromMailbox(finding.message)}`);
+  for (const entry of listing.entries)
+    for (const finding of entry.vigilance) notices.push(`Vigilance : ${entry.key} : ${guards.shownFromMailbox(finding.message)}`);
   if (team === undefined) return notices;
   if (!listing.teamKnown) {
     const teams =
@@ -200,7 +207,7 @@ function teamOfPattern(pattern: string): { team: string; author?: string } | und
   return { team, ...(author !== undefined ? { author } : {}) };
 }
 
-const vigilanceJson = (finding: Vigilance) => ({ regle: finding.code, message: shownFromMailbox(finding.message) });
+const vigilanceJson = (finding: Vigilance) => ({ regle: finding.code, message: guards.shownFromMailbox(finding.message) });
 
 /** Most recent first: by minute, then by the `-N` a busy minute adds, then by key. (localeCompare would cost half a second on 10,000 notes.) */
 function byRecency(a: ListedEntry, b: ListedEntry): number {
@@ -218,7 +225,7 @@ function headerAlerts(title: string | undefined, summary: string | undefined) {
     ['resume', summary],
   ] as const;
   return fields.flatMap(([field, value]) =>
-    value === undefined ? [] : readField(value).alertes.map((alert) => ({ champ: field, regle: alert.rule, extrait: alert.excerpt })),
+    value === undefined ? [] : guards.readField(value).alertes.map((alert) => ({ champ: field, regle: alert.rule, extrait: alert.excerpt })),
   );
 }
 
@@ -235,7 +242,7 @@ function renderList(entries: ListedEntry[], mailbox: string, what: string, ttlMa
     // A note published with its session export says so: `get session:…` fetches it.
     sessionKey ? `${key} +export` : key,
     // Written by someone else: shown escaped and short, as data, and flagged when it tries to steer the reader.
-    `${headerAlerts(title, summary).length > 0 ? '[ALERTE] ' : ''}${vigilance.length > 0 ? '[VIGILANCE] ' : ''}${title === undefined ? '' : excerptOf(title).slice(0, 60)}`,
+    `${headerAlerts(title, summary).length > 0 ? '[ALERTE] ' : ''}${vigilance.length > 0 ? '[VIGILANCE] ' : ''}${title === undefined ? '' : guards.excerptOf(title).slice(0, 60)}`,
   ]);
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
   const format = (row: string[]) =>
@@ -248,6 +255,7 @@ function renderList(entries: ListedEntry[], mailbox: string, what: string, ttlMa
 
 async function get(mailbox: Mailbox, key: string, target: Target, options: { force: boolean; json: boolean; frame: boolean }): Promise<void> {
   const maxBytes = requireKey(key).kind === 'session' ? MAX_SESSION_BYTES : MAX_NOTE_BYTES;
+  await loadGuards();
   const fetched = await explainDenied(mailbox, mailbox.get(key, maxBytes), 'refus-lire', { key });
   if (fetched === undefined) throw fail('cle-introuvable', { box: mailbox.label, key, team: requireKey(key).team });
   if ('oversized' in fetched) throw fail('valeur-trop-grosse', { box: mailbox.label, key, size: fetched.size, max: maxBytes });
@@ -260,12 +268,12 @@ async function get(mailbox: Mailbox, key: string, target: Target, options: { for
   const notIgnored = exposed
     ? `${target.path} n’est pas ignoré par git : ajoutez /partage/ à .git/info/exclude (ou à .gitignore) pour ne pas le committer`
     : undefined;
-  const reading = isSession ? inspectExport(value) : inspectNote(value);
+  const reading = isSession ? guards.inspectExport(value) : guards.inspectNote(value);
   if (options.json) {
     const sha256 = createHash('sha256').update(value).digest('hex');
     const shown = readingJson(reading);
     // What the mailbox found (the value changed since publication, no expiry…) joins the reading's points of vigilance.
-    const stored = vigilance.map((finding) => ({ ligne: null, regle: finding.code, extrait: shownFromMailbox(finding.message) }));
+    const stored = vigilance.map((finding) => ({ ligne: null, regle: finding.code, extrait: guards.shownFromMailbox(finding.message) }));
     const project = notIgnored ? [{ ligne: null, regle: 'partage-non-ignore', extrait: notIgnored }] : [];
     printJson({
       cle: key,
@@ -280,19 +288,20 @@ async function get(mailbox: Mailbox, key: string, target: Target, options: { for
   }
   const shown = escapeControls(target.path);
   process.stdout.write(`Écrit : ${shown} (${value.length} octets)\nBoîte : ${mailbox.label} ; clé ${key}\n`);
-  for (const finding of vigilance) process.stdout.write(`Vigilance (boîte) : ${shownFromMailbox(finding.message)}\n`);
+  for (const finding of vigilance) process.stdout.write(`Vigilance (boîte) : ${guards.shownFromMailbox(finding.message)}\n`);
   if (notIgnored) process.stdout.write(`Vigilance : ${escapeControls(notIgnored)}\n`);
-  if (isSession) process.stdout.write(`Export de session : chargez-le uniquement avec « ${IMPORT_COMMAND(shown)} », jamais avec votre propre lecture.\n`);
+  if (isSession)
+    process.stdout.write(`Export de session : chargez-le uniquement avec « ${guards.IMPORT_COMMAND(shown)} », jamais avec votre propre lecture.\n`);
   process.stdout.write(renderReading(reading));
-  if (options.frame) process.stdout.write(`\n${frameUntrusted(value.toString('utf8'), key)}`);
+  if (options.frame) process.stdout.write(`\n${guards.frameUntrusted(value.toString('utf8'), key)}`);
 }
 
 /** `get <cle> -`: the bytes on standard output, everything said about them on standard error. */
 function toStandardOutput(value: Buffer, key: string, label: string, vigilance: Vigilance[]): void {
   process.stdout.write(value);
-  const reading = requireKey(key).kind === 'session' ? inspectExport(value) : inspectNote(value);
+  const reading = requireKey(key).kind === 'session' ? guards.inspectExport(value) : guards.inspectNote(value);
   process.stderr.write(`Lu : ${key} (${value.length} octets) ; boîte : ${label}\n`);
-  for (const finding of vigilance) process.stderr.write(`Vigilance (boîte) : ${shownFromMailbox(finding.message)}\n`);
+  for (const finding of vigilance) process.stderr.write(`Vigilance (boîte) : ${guards.shownFromMailbox(finding.message)}\n`);
   process.stderr.write(renderReading(reading));
 }
 
@@ -311,18 +320,19 @@ async function purge(mailbox: Mailbox, team: string, json: boolean): Promise<voi
 
 async function journal(mailbox: Mailbox, team: string, since: Date, limit: number, json: boolean): Promise<void> {
   const report = await explainDenied(mailbox, mailbox.journal(team, since), 'refus-journal', { team });
+  await loadGuards();
   // Oldest first, the most recent kept when a limit cuts.
   const events = report.events.slice(Math.max(0, report.events.length - limit));
   const notices = [
     ...leftOut(report.events.length - events.length, 'événement(s) plus ancien(s)'),
-    ...report.anomalies.map((anomaly) => `Vigilance : ${shownFromMailbox(anomaly.message)}`),
+    ...report.anomalies.map((anomaly) => `Vigilance : ${guards.shownFromMailbox(anomaly.message)}`),
   ];
   // Every field was written by a teammate (a stream of theirs, a file of a shared folder): shown through the one escaping and mask.
-  const field = (value: string | undefined) => (value === undefined ? null : shownFromMailbox(value));
+  const field = (value: string | undefined) => (value === undefined ? null : guards.shownFromMailbox(value));
   const shown = (event: JournalEvent) => ({
     quand: event.at.toISOString(),
     evenement: event.kind,
-    utilisateur: shownFromMailbox(event.user),
+    utilisateur: guards.shownFromMailbox(event.user),
     auteur: field(event.author),
     cle: field(event.key),
     sha256: field(event.sha256),
@@ -345,7 +355,7 @@ async function journal(mailbox: Mailbox, team: string, since: Date, limit: numbe
       fields.cle ?? '',
       event.size !== undefined ? `${event.size} o` : '',
       fields.sha256 ? `sha256 ${fields.sha256.slice(0, 12)}…` : '',
-      event.detail ? excerptOf(event.detail) : '',
+      event.detail ? guards.excerptOf(event.detail) : '',
     ]
       .filter(Boolean)
       .join('  ');

@@ -3,8 +3,13 @@
 // ${XDG_CACHE_HOME:-~/.cache}/contexte-skills/v8 (0700, files 0600), which
 // saves about 10 ms of compilation per call once warm. A cache that is not the
 // user's own, or not private, is not used: its bytes would become code.
+// A run compiles only what it executes: the guards (lib/guards.ts), loaded only
+// by a run that judges a text, mark themselves with GUARDS, and such a run
+// writes a second, fuller cache when the one it found was written without them
+// (by `--help`, say), so that neither kind of run compiles for nothing.
 // biome-ignore lint/correctness/noUnusedVariables: called by the wrapper build.mjs writes around each bundle.
 function runWithCodeCache(code, hash, require, module, filename, dirname) {
+  const GUARDS = Symbol.for('contexte-skills.guards');
   const fs = require('node:fs');
   const path = require('node:path');
   const vm = require('node:vm');
@@ -15,27 +20,39 @@ function runWithCodeCache(code, hash, require, module, filename, dirname) {
     fs.mkdirSync(directory, { recursive: true, mode: 0o700 });
     const info = fs.statSync(directory);
     if (typeof process.getuid === 'function' && info.uid === process.getuid() && (info.mode & 0o077) === 0) {
-      cacheFile = path.join(directory, `${hash}-${process.version}-${process.arch}.bin`);
+      cacheFile = path.join(directory, `${hash}-${process.version}-${process.arch}`);
     }
   } catch {
     cacheFile = undefined;
   }
   let cachedData;
-  if (cacheFile) {
+  let withGuards = false;
+  for (const [suffix, full] of cacheFile
+    ? [
+        ['-gardes.bin', true],
+        ['.bin', false],
+      ]
+    : []) {
     try {
-      cachedData = fs.readFileSync(cacheFile);
+      cachedData = fs.readFileSync(cacheFile + suffix);
+      withGuards = full;
+      break;
     } catch {
       cachedData = undefined;
     }
   }
   const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${code}\n})`, { filename, cachedData });
-  if (cacheFile && (cachedData === undefined || script.cachedDataRejected)) {
+  if (cacheFile) {
+    const stale = cachedData === undefined || script.cachedDataRejected;
     // After the run, so that the functions it compiled are in the cache too.
     process.once('exit', () => {
+      const guarded = globalThis[GUARDS] === true;
+      if (!stale && (withGuards || !guarded)) return;
       try {
-        const temporary = `${cacheFile}.${process.pid}.tmp`;
+        const target = cacheFile + (guarded ? '-gardes.bin' : '.bin');
+        const temporary = `${target}.${process.pid}.tmp`;
         fs.writeFileSync(temporary, script.createCachedData(), { mode: 0o600 });
-        fs.renameSync(temporary, cacheFile);
+        fs.renameSync(temporary, target);
       } catch {
         // A cache is an optimisation: never a reason to fail.
       }
