@@ -28,8 +28,9 @@ const PROVIDER_TOKENS: Array<[provider: string, pattern: string, prefix?: string
   ],
   ['github', `${B}(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{36,255}${E}`, String.raw`gh[pousr]_`],
   ['github', `${B}github_pat_[A-Za-z0-9_]{40,255}`, String.raw`github_pat_`],
-  // A GitHub App installation token: ghs_, the installation id, then three JWT-like parts.
-  ['github', `${B}ghs_\\d{1,20}_[A-Za-z0-9_-]{1,1000}\\.[A-Za-z0-9_-]{1,10000}\\.[A-Za-z0-9_-]{1,1000}`, String.raw`ghs_\d{1,20}_`],
+  // A GitHub App installation token: ghs_, the installation id, then three JWT-like parts (its public prefix is ghs_, above;
+  // a prefix with a quantifier here would slow every prefix test on a large export by seconds).
+  ['github', `${B}ghs_\\d{1,20}_[A-Za-z0-9_-]{1,1000}\\.[A-Za-z0-9_-]{1,10000}\\.[A-Za-z0-9_-]{1,1000}`],
   [
     'gitlab',
     `${B}(?:glpat|glptt|gldt|glrt|glcbt|gloas|glsoat|glft|glimt|glagent)-[A-Za-z0-9_-]{20,}`,
@@ -89,7 +90,7 @@ const PROVIDER_TOKENS: Array<[provider: string, pattern: string, prefix?: string
   ['groq', `${B}gsk_[A-Za-z0-9]{52}${E}`, String.raw`gsk_`],
   ['vercel', `${B}vc[pikar]_[A-Za-z0-9]{20,60}${E}`, String.raw`vc[pikar]_`],
   ['figma', `${B}figd_[A-Za-z0-9_-]{40,200}(?![A-Za-z0-9_-])`, String.raw`figd_`],
-  ['tailscale', `${B}tskey-[a-z]{2,20}-[0-9A-Za-z_]{8,40}-[0-9A-Za-z_]{16,60}${E}`, String.raw`tskey-[a-z]{2,20}-`],
+  ['tailscale', `${B}tskey-[a-z]{2,20}-[0-9A-Za-z_]{8,40}-[0-9A-Za-z_]{16,60}${E}`, String.raw`tskey-`],
   ['heroku', `${B}HRKU-AA[A-Za-z0-9_-]{58}`, String.raw`HRKU-`],
   ['flyio', `${B}fm[12][ar]?_[A-Za-z0-9+/]{100,}={0,3}`, String.raw`fm[12][ar]?_`],
   ['openshift', `${B}sha256~[A-Za-z0-9_-]{43}`, String.raw`sha256~`],
