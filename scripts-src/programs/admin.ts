@@ -6,7 +6,7 @@ import { validateName } from '../lib/mailbox/keys.js';
 import { readJournalDays } from '../lib/mailbox/open.js';
 import { auditTeam } from '../lib/mailbox/redis/audit.js';
 import { connectRedis, isCluster, toMailboxError } from '../lib/mailbox/redis/connection.js';
-import { openRedisMailbox } from '../lib/mailbox/redis/redis-mailbox.js';
+import { openRedisMailbox, type RedisMailbox } from '../lib/mailbox/redis/redis-mailbox.js';
 import { readServerLimits } from '../lib/mailbox/redis/server-limits.js';
 import { readRedisSettings } from '../lib/mailbox/redis/settings.js';
 import { asRedisCli, authorAcl, membershipCommands } from '../lib/mailbox/redis/team-acl.js';
@@ -94,13 +94,22 @@ async function apply(commands: Command[], env: NodeJS.ProcessEnv): Promise<numbe
   }
 }
 
-async function audit(team: string, correct: boolean, json: boolean, env: NodeJS.ProcessEnv): Promise<ExitCode> {
+/** The Redis mailbox as the environment names it, for audit and serveur, closed after `action`. */
+async function withRedisMailbox(env: NodeJS.ProcessEnv, action: (mailbox: RedisMailbox, ttlMaxSeconds: number) => Promise<ExitCode>): Promise<ExitCode> {
   const options = { journalDays: readJournalDays(env.CONTEXTE_JOURNAL_JOURS), ttlMaxSeconds: parseTtlMax(env.CONTEXTE_TTL_MAX) };
   const mailbox = await openRedisMailbox(readRedisSettings(env), options);
   try {
+    return await action(mailbox, options.ttlMaxSeconds);
+  } finally {
+    await mailbox.close();
+  }
+}
+
+function audit(team: string, correct: boolean, json: boolean, env: NodeJS.ProcessEnv): Promise<ExitCode> {
+  return withRedisMailbox(env, async (mailbox, ttlMaxSeconds) => {
     const findings = await explainDenied(
       mailbox,
-      auditTeam(mailbox, team, { correct, ttlMaxSeconds: options.ttlMaxSeconds, summarize: (note) => readNoteHeader(note.toString('utf8')).summary }),
+      auditTeam(mailbox, team, { correct, ttlMaxSeconds, summarize: (note) => readNoteHeader(note.toString('utf8')).summary }),
       'refus-audit',
       { team },
     );
@@ -121,16 +130,12 @@ async function audit(team: string, correct: boolean, json: boolean, env: NodeJS.
       if (!correct && findings.length > 0) process.stdout.write(`Relancez avec --corriger pour corriger ce qui peut l’être.\n`);
     }
     return findings.some((finding) => !finding.corrected) ? ExitCode.Refused : ExitCode.Success;
-  } finally {
-    await mailbox.close();
-  }
+  });
 }
 
 /** `admin serveur`: the server's limits, read-only; code 1 when a setting lets one team hurt the others. */
-async function server(json: boolean, env: NodeJS.ProcessEnv): Promise<ExitCode> {
-  const options = { journalDays: readJournalDays(env.CONTEXTE_JOURNAL_JOURS), ttlMaxSeconds: parseTtlMax(env.CONTEXTE_TTL_MAX) };
-  const mailbox = await openRedisMailbox(readRedisSettings(env), options);
-  try {
+function server(json: boolean, env: NodeJS.ProcessEnv): Promise<ExitCode> {
+  return withRedisMailbox(env, async (mailbox) => {
     const report = await explainDenied(mailbox, readServerLimits(mailbox), 'refus-serveur', {});
     if (json) {
       printJson({
@@ -169,9 +174,7 @@ async function server(json: boolean, env: NodeJS.ProcessEnv): Promise<ExitCode> 
       process.stdout.write(`${lines.join('\n')}\n`);
     }
     return report.findings.length > 0 ? ExitCode.Refused : ExitCode.Success;
-  } finally {
-    await mailbox.close();
-  }
+  });
 }
 
 void runProgram(program);

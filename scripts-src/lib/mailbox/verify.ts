@@ -99,11 +99,12 @@ export function foreignEntry(owner: string, key: string): Vigilance {
   return { code: 'entree-etrangere', message: `l’index de ${owner} décrit ${quoteForMessage(key, 120)}, qui n’est pas une de ses clés : entrée ignorée` };
 }
 
-/** An index entry too long to be one of ours: left undecoded, so that its size costs a reader nothing. */
-export function oversizedEntry(owner: string, characters: number): Vigilance {
+/** The finding for an index entry too long to be one of ours (left undecoded, so that its size costs a reader nothing); undefined for one of a normal length. */
+export function oversizedEntry(owner: string, text: string): Vigilance | undefined {
+  if (text.length <= MAX_ENTRY_CHARS) return undefined;
   return {
     code: 'entree-trop-longue',
-    message: `l’index de ${owner} décrit cette note en ${characters} caractères (au plus ${MAX_ENTRY_CHARS}) : entrée ignorée, taille et empreinte non vérifiables`,
+    message: `l’index de ${owner} décrit cette note en ${text.length} caractères (au plus ${MAX_ENTRY_CHARS}) : entrée ignorée, taille et empreinte non vérifiables`,
   };
 }
 

@@ -9,12 +9,12 @@
  * by no program and would escape the retention.
  */
 import type { NoteSummary } from '../contract.js';
-import { decodeEntry, type IndexEntry, MAX_ENTRY_CHARS } from '../entry.js';
+import { decodeEntry, type IndexEntry } from '../entry.js';
 import { buildKey, isValidName, type KeyParts, noteKeyOf, parseKey, redisKeys, sessionKeyOf } from '../keys.js';
 import { sha256Of } from '../publish.js';
 import { checkKey, foreignEntry, GHOST_ENTRY, otherDatabase, oversizedEntry, type Vigilance } from '../verify.js';
 import { isCluster, toMailboxError } from './connection.js';
-import { type RedisMailbox, secondsLeft } from './redis-mailbox.js';
+import { type RedisMailbox, scanNode, secondsLeft } from './redis-mailbox.js';
 
 export interface AuditFinding extends Vigilance {
   /** The key concerned, or the journal's owner. */
@@ -61,11 +61,11 @@ async function audit(mailbox: RedisMailbox, team: string, options: AuditOptions)
       const parts = parseKey(key);
       const entry = decodeEntry(text, key);
       const foreign = parts?.kind !== 'contexte' || parts.team !== team || parts.author !== owner;
-      const oversized = text.length > MAX_ENTRY_CHARS;
+      const oversized = oversizedEntry(owner, text);
       if (foreign || oversized || !existing.has(key)) {
         // An oversized entry is removed: the note is then indexed again from its bytes, like any unindexed note.
         if (options.correct) await client.hdel(redisKeys.index(team, owner), key);
-        add(key, foreign ? foreignEntry(owner, key) : oversized ? oversizedEntry(owner, text.length) : GHOST_ENTRY, options.correct);
+        add(key, foreign ? foreignEntry(owner, key) : (oversized ?? GHOST_ENTRY), options.correct);
       } else if (entry) valid.set(key, entry);
     }
   }
@@ -137,17 +137,12 @@ async function keysInOtherDatabases(
     for (const database of databases) {
       await other.select(database);
       for (const pattern of patterns) {
-        let cursor = '0';
-        do {
-          const [next, keys] = await other.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
-          cursor = next;
-          for (const key of keys) {
-            const ttlSeconds = secondsLeft(await other.pttl(key));
-            if (ttlSeconds === -2) continue;
-            if (options.correct && (ttlSeconds < 0 || ttlSeconds > options.ttlMaxSeconds)) await other.expire(key, options.ttlMaxSeconds);
-            found.push({ database, key, ttlSeconds });
-          }
-        } while (cursor !== '0');
+        for (const key of await scanNode(other, pattern)) {
+          const ttlSeconds = secondsLeft(await other.pttl(key));
+          if (ttlSeconds === -2) continue;
+          if (options.correct && (ttlSeconds < 0 || ttlSeconds > options.ttlMaxSeconds)) await other.expire(key, options.ttlMaxSeconds);
+          found.push({ database, key, ttlSeconds });
+        }
       }
     }
   } finally {

@@ -15,6 +15,9 @@ const READY_TIMEOUT_MS = 5000;
 const COMMAND_TIMEOUT_MS = 4000;
 /** How long the greeting of a server that closed the connection at once is waited for. */
 const PROBE_TIMEOUT_MS = 1000;
+/** What Redis answers, then closes, when `maxclients` connections are open: in an error's message, and as a bare socket's greeting. */
+const MAX_CLIENTS_REPLY = /max(?:imum)? number of clients reached/i;
+const MAX_CLIENTS_GREETING = new RegExp(`^-ERR ${MAX_CLIENTS_REPLY.source}`, 'i');
 /** Grace given to a closing socket before it is destroyed. */
 const DISCONNECT_TIMEOUT_MS = 50;
 
@@ -106,10 +109,10 @@ async function refusesClients(host: string, port: number): Promise<boolean> {
     socket.setTimeout(PROBE_TIMEOUT_MS, () => done(false));
     socket.on('data', (chunk) => {
       received += chunk.toString('latin1');
-      if (received.includes('\n') || received.length > 200) done(/^-ERR max(?:imum)? number of clients reached/i.test(received));
+      if (received.includes('\n') || received.length > 200) done(MAX_CLIENTS_GREETING.test(received));
     });
     socket.on('error', () => done(false));
-    socket.on('close', () => done(/^-ERR max(?:imum)? number of clients reached/i.test(received)));
+    socket.on('close', () => done(MAX_CLIENTS_GREETING.test(received)));
   });
 }
 
@@ -147,7 +150,7 @@ function classify(code: string | undefined, message: string, prefix: string | un
       return 'unavailable';
   }
   if (/invalid (username-)?password/i.test(message)) return 'auth-failed';
-  if (/max(?:imum)? number of clients reached/i.test(message)) return 'too-many-clients';
+  if (MAX_CLIENTS_REPLY.test(message)) return 'too-many-clients';
   if (code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'EPIPE') return 'refused';
   if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return 'unreachable';
   if (code === 'ETIMEDOUT' || /timed? ?out/i.test(message)) return 'timeout';

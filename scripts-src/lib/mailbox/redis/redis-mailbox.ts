@@ -12,10 +12,11 @@
  * client of the server). Each step is one command, or one MULTI on one key.
  */
 
+import type { Redis } from 'ioredis';
 import { Failure } from '../../messages/failure.js';
 import type { Fetched, JournalReport, ListedEntry, Listing, ListQuery, Mailbox, Oversized, Publication, PublishRequest } from '../contract.js';
 import type { IndexEntry } from '../entry.js';
-import { decodeEntry, encodeEntry, MAX_ENTRY_CHARS } from '../entry.js';
+import { decodeEntry, encodeEntry } from '../entry.js';
 import { eventFields, eventFromFields, type JournalEvent, type NewEvent, purgeEvent } from '../journal-event.js';
 import { buildKey, isValidName, type KeyParts, noteKeyOf, parseKey, redisKeys, sessionKeyOf } from '../keys.js';
 import { type PublishStore, publishWithFreeStamp, sha256Of } from '../publish.js';
@@ -126,7 +127,8 @@ export class RedisMailbox implements Mailbox {
           continue;
         }
         // Too long to be ours: the note is listed from the store's facts, flagged, its entry never decoded.
-        if (text.length > MAX_ENTRY_CHARS) candidates.push({ parts, oversized: oversizedEntry(member, text.length) });
+        const oversized = oversizedEntry(member, text);
+        if (oversized) candidates.push({ parts, oversized });
         else {
           const entry = decodeEntry(text, key);
           if (entry) candidates.push({ parts, entry });
@@ -211,14 +213,7 @@ export class RedisMailbox implements Mailbox {
   async scan(pattern: string): Promise<string[]> {
     const keys = new Set<string>();
     const nodes = isCluster(this.client) ? this.client.nodes('master') : [this.client];
-    for (const node of nodes) {
-      let cursor = '0';
-      do {
-        const [next, batch] = await node.scan(cursor, 'MATCH', pattern, 'COUNT', SCAN_COUNT);
-        cursor = next;
-        for (const key of batch) keys.add(key);
-      } while (cursor !== '0');
-    }
+    for (const node of nodes) for (const key of await scanNode(node, pattern)) keys.add(key);
     return [...keys];
   }
 
@@ -238,11 +233,11 @@ export class RedisMailbox implements Mailbox {
       }
       // Only a note has an index entry; an export is checked for its retention.
       const raw = parts.kind === 'contexte' ? await this.client.hget(index, key) : null;
-      const oversized = raw !== null && raw.length > MAX_ENTRY_CHARS ? [oversizedEntry(parts.author, raw.length)] : [];
+      const oversized = raw === null ? undefined : oversizedEntry(parts.author, raw);
       const entry = raw === null ? undefined : decodeEntry(raw, key);
       const sha256 = sha256Of(value);
       const facts = { exists: true, ttlSeconds: secondsLeft(pttl), size: value.length, sha256 };
-      const vigilance = [...oversized, ...checkKey(parts.kind, facts, entry, this.options.ttlMaxSeconds)];
+      const vigilance = [...(oversized ? [oversized] : []), ...checkKey(parts.kind, facts, entry, this.options.ttlMaxSeconds)];
       await this.append({ kind: 'lecture', team: parts.team, author: parts.author, key, sha256, size: value.length });
       return { value, vigilance };
     });
@@ -368,6 +363,18 @@ function listed(
     ...(entry?.summary ? { summary: entry.summary } : {}),
     vigilance,
   };
+}
+
+/** Every key of one node (of its selected database) matching `pattern`, by SCAN. */
+export async function scanNode(node: Redis, pattern: string): Promise<string[]> {
+  const keys: string[] = [];
+  let cursor = '0';
+  do {
+    const [next, batch] = await node.scan(cursor, 'MATCH', pattern, 'COUNT', SCAN_COUNT);
+    cursor = next;
+    keys.push(...batch);
+  } while (cursor !== '0');
+  return keys;
 }
 
 /** PTTL's answer in seconds as `list` shows it: rounded up; -1 (no expiry) and -2 (no key) unchanged. */
