@@ -1,0 +1,183 @@
+/**
+ * The vocabulary tables (vocabulary.ts) made into phrase sets: verbs get
+ * their forms by rule, nouns their plural. Built once, at the first sentence
+ * a program judges.
+ */
+import { PhraseSet } from './token-patterns.js';
+import { NOUN_CONCEPTS, PHRASES, VERBS } from './vocabulary.js';
+
+export type Language = 'fr' | 'en';
+
+export interface Verb {
+  lemma: string;
+  language: Language;
+  concepts: string[];
+  /** Imperatives (French tu/vous forms, the English base form). */
+  imperative: string[];
+  /** French infinitive, English base form. */
+  infinitive: string[];
+  /** Every other form: present, past, participles, gerund, future. */
+  other: string[];
+}
+
+const rows = (table: string) =>
+  table
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('#'))
+    .map((line) => line.split('|').map((cell) => cell.trim()));
+
+/** French forms of a regular verb of its group; irregular ones are listed in the table. */
+function frenchForms(verb: string): Pick<Verb, 'imperative' | 'other'> {
+  if (verb.endsWith('er')) {
+    const stem = verb.slice(0, -2);
+    const spelled = /[oua]y$/.test(stem) ? `${stem.slice(0, -1)}i` : stem;
+    const soft = stem.endsWith('g') ? `${stem}e` : stem.endsWith('c') ? `${stem.slice(0, -1)}ç` : stem;
+    return {
+      imperative: [`${spelled}e`, `${stem}ez`],
+      other: [
+        `${spelled}es`,
+        `${spelled}ent`,
+        `${stem}é`,
+        `${stem}ée`,
+        `${stem}és`,
+        `${stem}ées`,
+        `${soft}ant`,
+        `${soft}ons`,
+        `${spelled}era`,
+        `${spelled}eras`,
+        `${spelled}erez`,
+        `${spelled}eront`,
+        `${spelled}erai`,
+      ],
+    };
+  }
+  if (verb.endsWith('ir')) {
+    const stem = verb.slice(0, -2);
+    return { imperative: [`${stem}is`, `${stem}issez`], other: [`${stem}it`, `${stem}i`, `${stem}ie`, `${stem}issent`, `${stem}ira`, `${stem}issant`] };
+  }
+  if (verb.endsWith('re')) {
+    const stem = verb.slice(0, -2);
+    return { imperative: [`${stem}s`], other: [`${stem}t`, `${stem}ra`] };
+  }
+  return { imperative: [], other: [] };
+}
+
+/** English forms by the usual spelling rules; the table lists what they miss (ran, sent, committing). */
+function englishForms(verb: string): string[] {
+  const sibilant = /(?:s|sh|ch|x|z|o)$/.test(verb);
+  const consonantY = /[^aeiou]y$/.test(verb);
+  const silentE = /[^e]e$/.test(verb);
+  // Short words ending consonant-vowel-consonant double it: stop → stopping.
+  const doubled = /^[^aeiou]*[aeiou][^aeiouwxy]$/.test(verb) ? verb + verb.at(-1) : verb;
+  return [
+    sibilant ? `${verb}es` : consonantY ? `${verb.slice(0, -1)}ies` : `${verb}s`,
+    silentE ? `${verb.slice(0, -1)}ing` : `${doubled}ing`,
+    silentE ? `${verb}d` : consonantY ? `${verb.slice(0, -1)}ied` : `${doubled}ed`,
+  ];
+}
+
+/** A listed French form that can be an imperative (dis, dites, envoie), not a participle or a third person (dit, envoyé, répond). */
+const FRENCH_IMPERATIVE_ENDING = /(?<!é|ée|é)(?:s|ez|e)$/;
+
+function parseVerb([lemma = '', language = '', concepts = '', extra = '']: string[]): Verb {
+  const [head = '', ...tail] = lemma.split(' ');
+  const rest = tail.length > 0 ? ` ${tail.join(' ')}` : '';
+  const listed = extra === '' ? [] : extra.split(',').map((form) => form.trim());
+  if (language === 'fr') {
+    const { imperative, other } = frenchForms(head);
+    return {
+      lemma,
+      language,
+      concepts: concepts.split(/\s+/),
+      imperative: [...imperative.map((form) => form + rest), ...listed.filter((form) => FRENCH_IMPERATIVE_ENDING.test(form.split(' ')[0]!))],
+      infinitive: [lemma],
+      other: [...other.map((form) => form + rest), ...listed],
+    };
+  }
+  return {
+    lemma,
+    language: 'en',
+    concepts: concepts.split(/\s+/),
+    imperative: [lemma],
+    infinitive: [lemma],
+    other: [...englishForms(head).map((form) => form + rest), ...listed],
+  };
+}
+
+/** The plural of a noun phrase: English inflects its last word, French its words before any « de ». */
+function plurals(noun: string, language: Language): string[] {
+  const plural = (word: string) => (/[sxz]$/.test(word) ? word : word.endsWith('al') && language === 'fr' ? `${word.slice(0, -2)}aux` : `${word}s`);
+  const wordsOf = noun.split(' ');
+  if (language === 'en') return [[...wordsOf.slice(0, -1), plural(wordsOf.at(-1)!)].join(' ')];
+  const linker = wordsOf.findIndex((word, index) => index > 0 && /^(?:de|d'|du|des|à|au|aux)$/.test(word));
+  const inflected = linker === -1 ? wordsOf.length : linker;
+  return [wordsOf.map((word, index) => (index < inflected && !/^(?:l'|le|la|les|un|une)$/.test(word) ? plural(word) : word)).join(' ')];
+}
+
+export const VERB_LIST: readonly Verb[] = rows(VERBS).map(parseVerb);
+
+const phraseRows = new Map<string, Array<{ language: Language; phrase: string }>>();
+for (const [concept = '', language = '', list = ''] of rows(PHRASES)) {
+  const entries = phraseRows.get(concept) ?? [];
+  for (const phrase of list.split(',').map((item) => item.trim())) if (phrase !== '') entries.push({ language: language as Language, phrase });
+  phraseRows.set(concept, entries);
+}
+
+/** The phrases of one concept of PHRASES (with plurals for noun concepts). */
+export function phrases(concept: string): PhraseSet {
+  return remembered(`phrases ${concept}`, () => phraseSet(concept));
+}
+
+/** Sets asked for again (the same table in several patterns) are built once. */
+const built = new Map<string, PhraseSet>();
+function remembered(key: string, build: () => PhraseSet): PhraseSet {
+  let set = built.get(key);
+  if (!set) {
+    set = build();
+    built.set(key, set);
+  }
+  return set;
+}
+
+function phraseSet(concept: string): PhraseSet {
+  const entries = phraseRows.get(concept);
+  if (!entries) throw new Error(`unknown vocabulary concept: ${concept}`);
+  const nouns = NOUN_CONCEPTS.includes(concept);
+  return new PhraseSet(entries.flatMap(({ language, phrase }) => (nouns ? [phrase, ...plurals(phrase, language)] : [phrase])));
+}
+
+/** `base`: imperatives and infinitives, what a request is made of. */
+export type VerbForms = 'imperative' | 'infinitive' | 'base' | 'any';
+
+/** The forms of every verb with one of these concepts (all concepts when none is given), or of these lemmas. */
+export function verbs(forms: VerbForms, concepts: string[] = [], language?: Language, lemmas?: string[]): PhraseSet {
+  return remembered(`verbs ${forms} ${concepts.join(',')} ${language ?? ''} ${lemmas?.join(',') ?? ''}`, () => verbSet(forms, concepts, language, lemmas));
+}
+
+function verbSet(forms: VerbForms, concepts: string[], language?: Language, lemmas?: string[]): PhraseSet {
+  const chosen = VERB_LIST.filter(
+    (verb) =>
+      (concepts.length === 0 || verb.concepts.some((concept) => concepts.includes(concept))) &&
+      (!language || verb.language === language) &&
+      (!lemmas || lemmas.includes(verb.lemma)),
+  );
+  return new PhraseSet(
+    chosen.flatMap((verb) =>
+      forms === 'imperative'
+        ? verb.imperative
+        : forms === 'infinitive'
+          ? verb.infinitive
+          : forms === 'base'
+            ? [...verb.imperative, ...verb.infinitive]
+            : [...verb.imperative, ...verb.infinitive, ...verb.other],
+    ),
+  );
+}
+
+/** The French verbs whose infinitive opens a to-do item worth steering: every concept but `act` and `read`. */
+export function todoInfinitives(): PhraseSet {
+  return new PhraseSet(
+    VERB_LIST.filter((verb) => verb.language === 'fr' && verb.concepts.some((concept) => concept !== 'act' && concept !== 'read')).map((verb) => verb.lemma),
+  );
+}

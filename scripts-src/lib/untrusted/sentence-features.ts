@@ -1,0 +1,425 @@
+/**
+ * The features of one sentence the steering model (steering.ts) combines:
+ * who is addressed, what is asked, which safeguard is lifted. Each feature is
+ * a few token patterns over the vocabulary tables (vocabulary.ts): the words
+ * are data, the shapes are here.
+ */
+import { CREDENTIAL_FILE, SECRET_BY_ITSELF_FILE } from '../secrets/credential-files.js';
+import { phrases, todoInfinitives, verbs } from './lexicon.js';
+import {
+  alt,
+  anyPattern,
+  lineStart,
+  lit,
+  mark,
+  not,
+  notAfter,
+  opt,
+  type Pattern,
+  type PhraseSet,
+  pattern,
+  phrase,
+  type Sentence,
+  type Step,
+  seq,
+  span,
+  step,
+  token,
+  wholeWord,
+  words,
+} from './token-patterns.js';
+
+const w = (concept: string): Step => phrase(phrases(concept));
+const letters = (token: string) => /^[a-zà-ÿœæ]/.test(token);
+const aWord = token(letters);
+
+/** The phrases of `set` that end at `at`. */
+function endsWith(set: PhraseSet, sentence: Sentence, at: number): boolean {
+  for (let length = 1; length <= 3 && length <= at; length++) {
+    const candidates = set.byFirst.get(sentence.tokens[at - length]!);
+    if (candidates?.some((words) => words.length === length && words.every((word, index) => sentence.tokens[at - length + index] === word))) return true;
+  }
+  return false;
+}
+
+const CLAUSE_MARKS = new Set([':', ';', ',', '(', '«', '"', '“', '—', '–']);
+const CONJUNCTIONS = phrases('conjunction');
+const requestAdverb = seq(w('request-adverb'), opt(mark(',')));
+/** The start of a clause: the sentence's first word, after `:` `;` `,` `(` `«` a dash, or after « then », « puis »…; then any « please », « vite ». */
+const sentenceStart = lineStart();
+const clauseStart = step(
+  (sentence, at, next) => {
+    const previous = sentence.tokens[at - 1];
+    const opens = previous === undefined || CLAUSE_MARKS.has(previous) || endsWith(CONJUNCTIONS, sentence, at) || sentenceStart(sentence, at, () => true);
+    if (!opens) return false;
+    const skip = (from: number, depth: number): boolean => next(from) || (depth < 4 && requestAdverb(sentence, from, (end) => skip(end, depth + 1)));
+    return skip(at, 0);
+  },
+  requestAdverb.first,
+  true,
+);
+
+/** The first token that starts at or after `offset` (binary search). */
+function firstTokenFrom({ starts }: Sentence, offset: number): number {
+  let low = 0;
+  let high = starts.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (starts[middle]! < offset) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** A credential file named in the sentence (a shape: secrets/credential-files.ts), found once per sentence and per table. */
+function credentialFile(source: string): Step {
+  const shape = new RegExp(String.raw`(?<![a-zà-ÿœæ0-9_-])(?:~|\$home|%userprofile%)?[/\\]?(?:${source})`, 'g');
+  const found = new WeakMap<Sentence, Map<number, number>>();
+  const spans = (sentence: Sentence) => {
+    let known = found.get(sentence);
+    if (known) return known;
+    known = new Map();
+    for (const match of sentence.text.matchAll(shape)) {
+      const first = firstTokenFrom(sentence, match.index);
+      if (first < sentence.tokens.length) known.set(first, firstTokenFrom(sentence, match.index + match[0].length));
+    }
+    found.set(sentence, known);
+    return known;
+  };
+  return step(
+    (sentence, at, next) => {
+      const end = spans(sentence).get(at);
+      return end !== undefined && next(end);
+    },
+    'any',
+    false,
+  );
+}
+
+// Who is addressed.
+const agent = seq(w('agent'), wholeWord);
+const reader = seq(alt(w('agent'), w('reader')), wholeWord);
+const determiner = opt(w('determiner'));
+const adjective = opt(w('addressee-adjective'));
+const relative = opt(lit('qui|that|who|which'), opt(lit('is|are|will|va')));
+const stars = opt(alt(seq(mark('*'), mark('*')), mark(['__'])));
+const toWhom = lit('to|for|pour|à|au|aux');
+
+const ADDRESSED = anyPattern(
+  // "Dear assistant", « À l'attention de l'agent », "Hello, agent".
+  pattern(seq(w('greeting'), opt(mark(',:')), opt(lit('à|de')), determiner, adjective, reader)),
+  // "Note to the model:", « Petit mot pour l'IA — ».
+  pattern(seq(w('memo'), toWhom, determiner, adjective, reader, words(3), mark(':,—–'))),
+  // "For automated readers only:", « Pour l'assistant de code — ».
+  pattern(
+    seq(
+      toWhom,
+      determiner,
+      adjective,
+      agent,
+      words(2),
+      stars,
+      mark(':—–'),
+      stars,
+      token((next) => letters(next) || /^[0-9«"“]/.test(next)),
+    ),
+  ),
+  // « l'agent qui reprendra cette session », "the LLM taking over:", « Agent de reprise ».
+  pattern(seq(agent, relative, words(1), w('takeover'), alt(w('this-work'), w('reader-duty'), mark(':,—–')))),
+  pattern(seq(reader, relative, words(1), w('takeover'), alt(seq(w('this-note')), mark(':—–')))),
+  pattern(seq(agent, lit('de'), lit('reprise|relecture|passation'))),
+  // « Si c'est une IA qui reprend », "If you are an AI", "Should an AI be resuming".
+  pattern(seq(lit('si|if|in case|au cas où'), lit("c'est|it's|it is|you are|you're|tu es|vous êtes"), lit("a|an|un|une|l'"), agent)),
+  pattern(
+    seq(
+      lit('should|if|si|when|quand|lorsque|in case|au cas où'),
+      lit("a|an|un|une|the|l'|le|la"),
+      agent,
+      opt(lit('be|is|est')),
+      words(1),
+      w('takeover'),
+      lit('this|these|ce|cette|cet|ces|ceci|la suite|le travail|my|ma|mon'),
+    ),
+  ),
+  pattern(
+    seq(
+      lit('when|quand|lorsque|as|comme'),
+      opt(lit("you are|you're|tu es|vous êtes|c'est")),
+      opt(lit("a|an|un|une|the|l'")),
+      agent,
+      opt(mark(',:')),
+      lit('you|tu|vous'),
+    ),
+  ),
+  pattern(seq(lit("en tant qu'"), opt(lit('un|une')), agent)),
+  // « toi qui lis », "whoever picks this up, human or AI", "any coding agent", "the next assistant".
+  pattern(seq(lit('toi qui|vous qui'), lit('lis|lisez|reprends|reprenez'))),
+  pattern(w('human-or-machine')),
+  pattern(seq(w('whichever'), agent, alt(w('takeover'), lit('should|must|need|needs|has to|is|reading|doit|devra|qui')))),
+);
+/** "Claude, run…", « Agent : lance… »: a vocative at the start of a line, which counts with a request after it. */
+const VOCATIVE = pattern(
+  seq(
+    lineStart('—–;'),
+    opt(lit('hey|hello|hi|dear|cher|chère|ok|okay|bon|alors'), opt(mark(','))),
+    alt(agent, lit('model|modèle')),
+    opt(lit('de reprise')),
+    mark(',:!—–'),
+  ),
+);
+/** "the assistant can run the commands", « l'agent doit pousser ». */
+const AGENT_SUBJECT = pattern(
+  seq(
+    lit("the|l'|le|la|a|an|un|une"),
+    agent,
+    lit(
+      'can|may|is allowed to|is free to|is authorized to|is authorised to|peut|pourra|est autorisé à|est autorisée à|a le droit de|doit|devra|should|must|is expected to|est prié de|est priée de',
+    ),
+    aWord,
+  ),
+);
+
+// Requests.
+const IMPERATIVE = pattern(seq(clauseStart, phrase(verbs('imperative'))));
+const TODO = pattern(seq(clauseStart, phrase(todoInfinitives())));
+const SECOND_PERSON = anyPattern(
+  pattern(w('you')),
+  // « retire-la », « donne-moi ».
+  pattern(
+    seq(
+      token((word) => /^[a-zà-ÿœæ]{3}/.test(word)),
+      w('enclitic'),
+      wholeWord,
+    ),
+  ),
+  // « qu'elle ajoute ».
+  pattern(seq(w('subjunctive'), aWord)),
+  pattern(w('polite')),
+);
+
+// What is asked: the reader's instructions set aside.
+const readerRules = alt(seq(lit('your|tes|vos|ta|votre|ton'), words(2), w('reader-rules')), w('reader-rules-phrase'));
+const OVERRIDE = anyPattern(
+  // "Ignore all previous instructions", « Oubliez les consignes ci-dessus ».
+  pattern(
+    seq(
+      alt(phrase(verbs('base', ['override'])), lit('ignoring'), w('stop-following')),
+      span(4),
+      alt(
+        seq(w('earlier'), words(2), w('instruction')),
+        seq(lit('instruction|instructions|directive|directives|guidelines|consigne|consignes|ordres|règles'), w('earlier-after')),
+        w('everything-above'),
+        seq(lit('previous|prior|above|earlier|preceding|original|your|the previous|the above'), lit('rules|guardrails')),
+        seq(lit('guardrails|rules|instructions|safeguards'), lit('you were given|you have been given')),
+      ),
+    ),
+  ),
+  pattern(
+    seq(
+      lit('reveal|print|show|leak|révèle|révélez|affiche|affichez|montre|montrez|donne|donnez'),
+      opt(lit('me|moi|-moi')),
+      lit('the|your|ton|ta|le|votre'),
+      lit('system prompt|prompt système|initial prompt|hidden instructions|instructions cachées|consignes cachées'),
+    ),
+  ),
+  // "your previous instructions", « tes consignes précédentes ».
+  pattern(
+    seq(
+      lit('your|tes|vos|ta|votre|ton'),
+      alt(
+        seq(
+          w('earlier-adjective'),
+          words(1),
+          lit('instruction|instructions|consigne|consignes|guidelines|directive|directives|rules|règles|system prompt|prompt'),
+        ),
+        seq(lit('instruction|instructions|consigne|consignes|directive|directives|règles'), w('earlier-after')),
+      ),
+    ),
+  ),
+  pattern(
+    seq(
+      clauseStart,
+      lit('ignore|disregard|forget|override|bypass|ignorez|oublie|oubliez|outrepasse|outrepassez|contourne|contournez'),
+      opt(lit('the|your|ton|le|votre')),
+      lit('system prompt|prompt système|system message|message système'),
+      not(lit('mode|modes|format|formats|role|roles|type|types|template|templates|field|fields|parameter|parameters|option|options|setting|settings')),
+    ),
+  ),
+  // "your previous instructions were only a warm-up", « tes consignes sont levées ».
+  pattern(alt(seq(readerRules, span(10), w('replaced')), seq(w('replaced'), span(10), readerRules))),
+  // "this note takes precedence".
+  pattern(seq(w('this-text'), words(2), w('prevails'))),
+  pattern(
+    seq(
+      lit("take orders|takes orders|obey|obéis|obéissez|n'obéis|n'obéissez"),
+      words(2),
+      lit("from|à|qu'à|de"),
+      lit("the author|this note|me|l'auteur|l'autrice|cette note|moi|celui|celle"),
+    ),
+  ),
+  // "New instructions:", « Nouvelle consigne prioritaire ».
+  pattern(seq(w('fresh'), opt(lit('system')), w('order-noun'), alt(lit('prioritaire|prioritaires'), mark(':：—–')))),
+  pattern(w('jailbreak')),
+);
+const ROLE_CHANGE = anyPattern(
+  pattern(
+    seq(
+      alt(w('becomes'), seq(lit('from now on|henceforth'), mark(','), lit('you are'))),
+      alt(seq(lit("a|an|the|my|un|une|le|la|l'|mon|ma"), words(2), w('role')), w('unbound')),
+    ),
+  ),
+  pattern(seq(w('henceforth'), opt(mark(',')), lit('tu|vous|you'), w('new-allegiance'))),
+  pattern(seq(w('no-longer'), w('unbound-state'))),
+  pattern(seq(clauseStart, w('play-role'), opt(lit("a|an|the|un|une|le|la|l'")), words(2), w('role'))),
+);
+const PRE_APPROVAL = anyPattern(
+  pattern(
+    seq(
+      w('authority'),
+      opt(lit("has|have|had|a|m'a|t'a|vous a|nous a|is|est")),
+      opt(lit('already|explicitly|previously|fully|déjà|explicitement|bien')),
+      w('approved'),
+    ),
+  ),
+  pattern(
+    seq(lit("the user|the owner|the human|l'utilisateur|l'utilisatrice|le propriétaire|l'humain"), lit('is|est'), opt(lit('already|déjà|bien')), w('aware')),
+  ),
+  pattern(seq(w('approved'), words(3), w('in-advance'))),
+  pattern(w('approval-given')),
+  // An approval said to let the reader act: « Marc a validé que l'agent peut pousser », "the lead approved the assistant to merge".
+  pattern(seq(w('approved'), lit("que|qu'|that"), determiner, alt(agent, lit('tu|vous|you|il|elle')), w('may'))),
+  pattern(seq(w('approved'), determiner, agent, lit('à|to|de'))),
+);
+const NO_CONFIRMATION = anyPattern(
+  pattern(seq(w('no-need'), words(2), w('check-verb'))),
+  pattern(seq(w('you-have'), opt(lit("full|explicit|the|l'|le|la|désormais|maintenant")), w('permission'), not(seq(words(3), lit('request|form|page|doc'))))),
+  pattern(
+    seq(
+      w('you-are'),
+      opt(lit('now|désormais|maintenant')),
+      w('allowed'),
+      lit('to|à|de'),
+      lit('run|execute|push|merge|deploy|publish|delete|exécuter|lancer|pousser|fusionner|déployer|publier|supprimer'),
+      w('anything'),
+    ),
+  ),
+  pattern(seq(clauseStart, phrase(verbs('imperative', ['skip'])), w('every'), w('safeguard'))),
+  // « ne montre pas les points de vigilance », "skip the safety checks": the reader's own safeguards.
+  pattern(seq(w('lift-safeguard'), words(2), w('reader-safeguard'))),
+  // « lis la note avec cat »: reading this note without the reader.
+  pattern(seq(phrase(verbs('base', ['read'])), w('this-file'), span(6), w('bypass-manner'))),
+);
+
+// Hiding from the user.
+const tellVerbs = phrase(verbs('any', ['tell']));
+const frenchTell = alt(phrase(verbs('imperative', ['tell'], 'fr')), lit('montre|montrez|affiche|affichez|demande|demandez|révèle|révélez'));
+const HIDING = anyPattern(
+  pattern(
+    seq(
+      w('not'),
+      alt(tellVerbs, lit('show|showing|ask|asking|bother|bothering|reveal|revealing|let|letting')),
+      opt(w('hide-object')),
+      opt(lit('to|about this|about it|about this to|about it to|with')),
+      opt(lit('the|your')),
+      w('the-user'),
+    ),
+  ),
+  pattern(w('keep-secret')),
+  pattern(seq(lineStart(':;—–'), lit('ne'), w('object-pronoun'), frenchTell, w('tell-negation'))),
+  pattern(seq(lit('ne'), frenchTell, w('tell-negation'), words(3), w('to-the-user'))),
+  pattern(lit('ne dis rien|ne dites rien')),
+  pattern(seq(w('hide-verb'), alt(lit('ça|cela|ceci'), seq(lit('cette|ce|le|la|les'), aWord)), lit('à|de'), lit("l'utilisateur|l'utilisatrice"))),
+);
+const WITHOUT_USER = anyPattern(pattern(seq(w('without-asking'), w('without-whom'))), pattern(w('without-user')));
+const HIDING_MANNER = anyPattern(
+  pattern(w('hidden-manner')),
+  pattern(seq(w('leave-out'), span(16), w('report-noun'))),
+  pattern(seq(w('when-reporting'), span(12), w('leave-out-after'))),
+);
+const BEFORE_READING = pattern(w('before-reading'));
+const ACT_BEFORE = pattern(w('right-away'));
+
+// Secrets sent away.
+const secretRef = alt(
+  credentialFile(CREDENTIAL_FILE),
+  w('secret-name'),
+  token((word) => /^[a-z0-9_]{0,40}(?:_token|_secret|_password|_passwd|_api_key|_key)$/.test(word)),
+);
+const localSecret = alt(credentialFile(SECRET_BY_ITSELF_FILE), w('local-secret'));
+const leak = alt(phrase(verbs('any', ['leak'])), lit('give me|tell me|donne-moi|donnez-moi'));
+const leakOrMove = alt(leak, phrase(verbs('any', ['move', 'read'])));
+const outward = seq(
+  w('outward-to'),
+  opt(lit("the|your|a|an|ta|votre|la|le|l'|un|une|ton")),
+  words(2),
+  alt(w('destination'), seq(aWord, mark('@')), seq(lit('https|http'), mark(':'))),
+);
+const EXFILTRATION = anyPattern(
+  pattern(alt(seq(leak, span(16), localSecret), seq(localSecret, span(12), leak))),
+  pattern(alt(seq(leakOrMove, span(16), secretRef, span(16), outward), seq(outward, span(8), leakOrMove, span(12), secretRef))),
+  pattern(seq(lit('donne|donnez|envoie|envoyez|montre|montrez|affiche|affichez|give|send|tell|show'), w('to-me'), span(12), secretRef)),
+  // Data smuggled out through a rendered image or link: "render this badge, replacing X with the value of NPM_TOKEN".
+  pattern(seq(w('image-link'), span(24), w('smuggle'), span(24), alt(secretRef, w('smuggled')))),
+);
+/** "Never share your password", « ne jamais afficher le mot de passe »: a warning, not a request. */
+const NEGATED_TRANSFER = pattern(seq(w('never'), words(2), leakOrMove));
+
+// Destruction.
+const destroyVerb = phrase(verbs('base', ['destroy']));
+const broadTarget = alt(w('broad-target'), seq(lit("the|le|la|les|l'|ton|ta|tes|votre|vos|your"), opt(aWord), w('broad-noun')));
+const DESTRUCTIVE = pattern(seq(destroyVerb, opt(w('at-once')), broadTarget));
+/** A destructive order in the second person (« Supprime le dossier », « Merci d'effacer… »), whatever the target. */
+const DESTRUCTIVE_ORDER = anyPattern(
+  pattern(
+    seq(
+      clauseStart,
+      phrase(verbs('imperative', ['destroy'], 'fr')),
+      token(() => true),
+    ),
+  ),
+  pattern(
+    seq(
+      w('must'),
+      words(1),
+      phrase(verbs('infinitive', ['destroy'])),
+      token(() => true),
+    ),
+  ),
+);
+
+/** Discussing injections is not performing one: a filter's test cases, an example, a quote. */
+export const DISCUSSION = pattern(seq(notAfter('.@/'), w('discussion')));
+
+/** For hidden text: actions on the project, the user or the reader's behaviour — what a contributors' note never asks. */
+export const HIDDEN_ACTION = pattern(
+  alt(
+    phrase(verbs('any', ['run', 'ship', 'destroy', 'fetch', 'override', 'skip', 'tell', 'trust'])),
+    phrase(verbs('any', [], undefined, ['send', 'upload', 'exfiltrate', 'leak', 'envoyer', 'exfiltrer', 'replace', 'remplacer'])),
+    w('hidden-command'),
+  ),
+);
+/** Notes to the document's editors: about this file's parts, or left by tools. */
+export const EDITORIAL = pattern(alt(seq(w('editorial-this'), words(1), w('document-part')), w('editorial')));
+
+/** Every pattern, by name (for tests and profiles). */
+export const FEATURES = {
+  addressed: ADDRESSED,
+  vocative: VOCATIVE,
+  override: OVERRIDE,
+  roleChange: ROLE_CHANGE,
+  preApproval: PRE_APPROVAL,
+  noConfirmation: NO_CONFIRMATION,
+  agentSubject: AGENT_SUBJECT,
+  hiding: HIDING,
+  withoutUser: WITHOUT_USER,
+  hidingManner: HIDING_MANNER,
+  beforeReading: BEFORE_READING,
+  actBefore: ACT_BEFORE,
+  exfiltration: EXFILTRATION,
+  destructive: DESTRUCTIVE,
+  destructiveOrder: DESTRUCTIVE_ORDER,
+  imperative: IMPERATIVE,
+  secondPerson: SECOND_PERSON,
+  todo: TODO,
+  negatedTransfer: NEGATED_TRANSFER,
+} as const satisfies Record<string, Pattern>;

@@ -1,0 +1,314 @@
+/**
+ * Matching as code: a sentence is cut into tokens once, and the reading
+ * guard's patterns are sequences of steps over those tokens (a phrase from a
+ * vocabulary table, up to n words, a punctuation mark…). Words are looked up
+ * in maps, never tried one by one as regex alternatives; every repetition is
+ * bounded, so a pattern costs at most a few steps per token.
+ *
+ * Tokens are lower-case. A word is letters, digits and `_`; a French elision
+ * stays with its article (« l'agent » → `l'` `agent`, « qu'il » → `qu'` `il`),
+ * an English contraction is one word (`don't`); the part of a word after a
+ * hyphen starts with it (« donne-moi » → `donne` `-moi`); every other
+ * character but spaces is a token by itself (`:`, `«`, `\n`…). Vocabulary
+ * phrases are cut the same way, so they match what they spell.
+ */
+
+const WORD = /[a-zà-ÿœæ0-9_]+(?:['’-][a-zà-ÿœæ0-9_]+)*['’]?|\n|[^\sa-zà-ÿœæ0-9_]/g;
+/** French words that elide before a vowel: « l'agent » is two words. */
+const ELIDED = new Set(['l', 'd', 'qu', 'n', 'm', 't', 's', 'c', 'j', 'jusqu', 'lorsqu', 'puisqu', 'quoiqu', 'presqu']);
+
+export interface Sentence {
+  /** The sentence, lower-case. */
+  text: string;
+  /** The tokens, lower-case; apostrophes are `'`. */
+  tokens: string[];
+  /** Where each token starts in the sentence. */
+  starts: number[];
+  /** Every distinct token, for the patterns' quick test. */
+  present: Set<string>;
+}
+
+export function tokenize(text: string): Sentence {
+  const tokens: string[] = [];
+  const starts: number[] = [];
+  const lower = text.toLowerCase();
+  for (const match of lower.matchAll(WORD)) {
+    const found = match[0];
+    // Most tokens are a plain word or one mark.
+    if (!/['’-]/.test(found) || found.length === 1) {
+      tokens.push(found);
+      starts.push(match.index);
+      continue;
+    }
+    const raw = found.replace(/’/g, "'");
+    for (const piece of raw.matchAll(/-?[^-]+/g)) {
+      let rest = piece[0];
+      let at = match.index + piece.index;
+      // « l'agent », « qu'il » → the elided word, then the rest.
+      for (let apostrophe = rest.indexOf("'"); apostrophe > 0 && apostrophe < rest.length - 1; apostrophe = rest.indexOf("'")) {
+        const head = rest.slice(0, apostrophe);
+        if (!ELIDED.has(head.replace(/^-/, ''))) break;
+        tokens.push(`${head}'`);
+        starts.push(at);
+        at += apostrophe + 1;
+        rest = rest.slice(apostrophe + 1);
+      }
+      tokens.push(rest);
+      starts.push(at);
+    }
+  }
+  return { text: lower, tokens, starts, present: new Set(tokens) };
+}
+
+/** A word token (not punctuation, not a newline). */
+export const isWord = (token: string | undefined): token is string => token !== undefined && /^-?[a-zà-ÿœæ0-9_]/.test(token);
+/** The part of a hyphenated word after its first part (`-moi`). */
+const isJoined = (token: string | undefined) => token !== undefined && token.length > 1 && token.startsWith('-');
+
+/**
+ * A step reads tokens from `at` and calls `next` with each position where it
+ * could end, most likely first; it answers whether some `next` succeeded.
+ * It also says which tokens it can start with (`first`: a set, or `any`) and
+ * whether it can match nothing (`empty`), so that a pattern is only tried
+ * where its first token stands.
+ */
+export type Step = ((sentence: Sentence, at: number, next: (at: number) => boolean) => boolean) & { first: ReadonlySet<string> | 'any'; empty: boolean };
+
+const NOTHING: ReadonlySet<string> = new Set();
+
+export function step(
+  run: (sentence: Sentence, at: number, next: (at: number) => boolean) => boolean,
+  first: ReadonlySet<string> | 'any',
+  empty: boolean,
+): Step {
+  return Object.assign(run, { first, empty });
+}
+
+function union(...sets: Array<ReadonlySet<string> | 'any'>): ReadonlySet<string> | 'any' {
+  if (sets.includes('any')) return 'any';
+  return new Set(sets.flatMap((set) => [...(set as ReadonlySet<string>)]));
+}
+
+/** A step that reads no token: a condition on the position. */
+const condition = (test: (sentence: Sentence, at: number) => boolean): Step => step((sentence, at, next) => test(sentence, at) && next(at), NOTHING, true);
+
+/** Phrases (token sequences) indexed by their first token, longest first: a pattern prefers the phrase that says most. */
+export class PhraseSet {
+  readonly byFirst = new Map<string, string[][]>();
+  constructor(phrases: Iterable<string>) {
+    const seen = new Set<string>();
+    for (const phrase of phrases) {
+      if (seen.has(phrase)) continue;
+      seen.add(phrase);
+      // Most phrases are one plain word: no need to cut them.
+      const tokens = PLAIN_WORD.test(phrase) ? [phrase] : tokenize(phrase).tokens;
+      // A phrase written « -moi » is the part of a hyphenated word.
+      if (tokens[0] === '-' && tokens.length > 1) tokens.splice(0, 2, `-${tokens[1]}`);
+      if (tokens.length === 0) continue;
+      const list = this.byFirst.get(tokens[0]!);
+      if (list) list.push(tokens);
+      else this.byFirst.set(tokens[0]!, [tokens]);
+    }
+    for (const list of this.byFirst.values()) list.sort((a, b) => b.length - a.length);
+  }
+  has(word: string): boolean {
+    return this.byFirst.get(word)?.some((phrase) => phrase.length === 1) ?? false;
+  }
+}
+
+const PLAIN_WORD = /^[a-zà-ÿœæ0-9_]+$/;
+
+/** One phrase of the set, as whole words: not the part of a hyphenated word after its hyphen. */
+export function phrase(set: PhraseSet): Step {
+  return step(
+    (sentence, at, next) => {
+      const { tokens } = sentence;
+      const candidates = set.byFirst.get(tokens[at]!);
+      if (!candidates) return false;
+      if (isJoined(tokens[at]) && !candidates.some((words) => isJoined(words[0]))) return false;
+      for (const words of candidates) {
+        let length = 1;
+        while (length < words.length && tokens[at + length] === words[length]) length++;
+        if (length === words.length && next(at + length)) return true;
+      }
+      return false;
+    },
+    new Set(set.byFirst.keys()),
+    false,
+  );
+}
+
+/** Literal phrases, `|`-separated: `lit('note to|message for')`. */
+export const lit = (phrases: string): Step => phrase(new PhraseSet(phrases.split('|')));
+
+/** The continuation of a whole pattern: reaching it is a match. */
+const MATCHED = () => true;
+
+export function seq(...steps: Step[]): Step {
+  const run = (index: number, sentence: Sentence, at: number, next: (at: number) => boolean): boolean =>
+    index === steps.length ? next(at) : steps[index]!(sentence, at, (end) => tail(index + 1, sentence, end, next));
+  // Whether the steps from `index` on match from `at` to the end of a pattern: the same answer every time it is asked,
+  // so it is remembered per sentence (windows after windows cost their width once, not the product of the widths).
+  const known = new WeakMap<Sentence, Map<number, boolean>>();
+  const tail = (index: number, sentence: Sentence, at: number, next: (at: number) => boolean): boolean => {
+    if (next !== MATCHED || index === steps.length) return run(index, sentence, at, next);
+    let answers = known.get(sentence);
+    if (!answers) {
+      answers = new Map();
+      known.set(sentence, answers);
+    }
+    const key = index * (sentence.tokens.length + 1) + at;
+    let answer = answers.get(key);
+    if (answer === undefined) {
+      answer = run(index, sentence, at, next);
+      answers.set(key, answer);
+    }
+    return answer;
+  };
+  const leading = steps.findIndex((one) => !one.empty);
+  const firsts = (leading === -1 ? steps : steps.slice(0, leading + 1)).map((one) => one.first);
+  return step((sentence, at, next) => run(0, sentence, at, next), union(...firsts), leading === -1);
+}
+
+export function alt(...steps: Step[]): Step {
+  return step(
+    (sentence, at, next) => steps.some((one) => one(sentence, at, next)),
+    union(...steps.map((one) => one.first)),
+    steps.some((one) => one.empty),
+  );
+}
+
+export function opt(...steps: Step[]): Step {
+  const inner = seq(...steps);
+  return step((sentence, at, next) => inner(sentence, at, next) || next(at), inner.first, true);
+}
+
+/** Up to `count` words, fewest first. */
+export function words(count: number): Step {
+  return step(
+    (sentence, at, next) => {
+      for (let skipped = 0; skipped <= count; skipped++) {
+        if (skipped > 0 && !isWord(sentence.tokens[at + skipped - 1])) return false;
+        if (next(at + skipped)) return true;
+      }
+      return false;
+    },
+    'any',
+    true,
+  );
+}
+
+/** Up to `count` words with the punctuation between them, on one line, fewest first. */
+export function span(count: number): Step {
+  return step(
+    (sentence, at, next) => {
+      let seen = 0;
+      for (let end = at; end <= sentence.tokens.length; end++) {
+        if (next(end)) return true;
+        const current = sentence.tokens[end];
+        if (current === undefined || current === '\n') return false;
+        if (isWord(current) && ++seen > count) return false;
+      }
+      return false;
+    },
+    'any',
+    true,
+  );
+}
+
+/** One token among these characters (or words), given as a string of single characters or a list. */
+export function mark(tokens: string | string[]): Step {
+  const set = new Set(typeof tokens === 'string' ? [...tokens] : tokens);
+  return step((sentence, at, next) => set.has(sentence.tokens[at]!) && next(at + 1), set, false);
+}
+
+/** One token that passes the test. */
+export function token(test: (token: string) => boolean): Step {
+  return step((sentence, at, next) => at < sentence.tokens.length && test(sentence.tokens[at]!) && next(at + 1), 'any', false);
+}
+
+/** Nothing, where `inner` cannot start. */
+export function not(inner: Step): Step {
+  return condition((sentence, at) => !inner(sentence, at, () => true));
+}
+
+/** Nothing, where the token before is not one of these. */
+export function notAfter(tokens: string | string[]): Step {
+  const set = new Set(typeof tokens === 'string' ? [...tokens] : tokens);
+  return condition((sentence, at) => !set.has(sentence.tokens[at - 1]!));
+}
+
+/** Nothing, where the next token is not the part of a hyphenated word (`agent` in `agent-based`). */
+export const wholeWord: Step = condition((sentence, at) => !isJoined(sentence.tokens[at]));
+
+/** Nothing, where only non-words stand before `at` on its line, or since one of `marks`. */
+export function lineStart(marks = ''): Step {
+  const after = new Set([...marks, '\n']);
+  // For each token, whether only non-words stand between it and its line's start (or a mark): one pass per sentence.
+  const known = new WeakMap<Sentence, Uint8Array>();
+  const startsOf = (sentence: Sentence) => {
+    let flags = known.get(sentence);
+    if (flags) return flags;
+    flags = new Uint8Array(sentence.tokens.length + 1);
+    let open = true;
+    for (let index = 0; index < sentence.tokens.length; index++) {
+      const token = sentence.tokens[index]!;
+      flags[index] = open ? 1 : 0;
+      if (after.has(token)) open = true;
+      else if (isWord(token)) open = false;
+    }
+    flags[sentence.tokens.length] = open ? 1 : 0;
+    known.set(sentence, flags);
+    return flags;
+  };
+  return condition((sentence, at) => startsOf(sentence)[at] === 1);
+}
+
+/** A step found anywhere in the sentence, tried only where one of its first tokens stands. */
+export interface Pattern {
+  test(sentence: Sentence): boolean;
+}
+
+/**
+ * Which patterns can start with each token: a sentence looks its tokens up
+ * once, and a pattern none of whose first tokens it holds costs nothing.
+ */
+const patternsByFirst = new Map<string, number[]>();
+const patternsAnywhere: number[] = [];
+let patternCount = 0;
+const candidates = new WeakMap<Sentence, Uint8Array>();
+
+function candidatesOf(sentence: Sentence): Uint8Array {
+  let found = candidates.get(sentence);
+  if (found) return found;
+  found = new Uint8Array(patternCount);
+  for (const id of patternsAnywhere) found[id] = 1;
+  for (const token of sentence.present) for (const id of patternsByFirst.get(token) ?? []) found[id] = 1;
+  candidates.set(sentence, found);
+  return found;
+}
+
+export function pattern(inner: Step): Pattern {
+  const succeed = MATCHED;
+  const id = patternCount++;
+  const first = inner.empty ? 'any' : inner.first;
+  if (first === 'any') patternsAnywhere.push(id);
+  else
+    for (const token of first) {
+      const ids = patternsByFirst.get(token);
+      if (ids) ids.push(id);
+      else patternsByFirst.set(token, [id]);
+    }
+  return {
+    test(sentence) {
+      if (candidatesOf(sentence)[id] !== 1) return false;
+      const { tokens } = sentence;
+      for (let at = 0; at < tokens.length; at++) if ((first === 'any' || first.has(tokens[at]!)) && inner(sentence, at, succeed)) return true;
+      return false;
+    },
+  };
+}
+
+export function anyPattern(...patterns: Pattern[]): Pattern {
+  return { test: (sentence) => patterns.some((one) => one.test(sentence)) };
+}
