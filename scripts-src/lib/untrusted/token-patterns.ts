@@ -141,6 +141,9 @@ export function phrase(set: PhraseSet): Step {
 /** Literal phrases, `|`-separated: `lit('note to|message for')`. */
 export const lit = (phrases: string): Step => phrase(new PhraseSet(phrases.split('|')));
 
+/** Below this many tokens, trying again costs less than remembering. */
+const LONG_SENTENCE = 64;
+
 /** The continuation of a whole pattern: reaching it is a match. */
 const MATCHED = () => true;
 
@@ -151,7 +154,7 @@ export function seq(...steps: Step[]): Step {
   // so it is remembered per sentence (windows after windows cost their width once, not the product of the widths).
   const known = new WeakMap<Sentence, Map<number, boolean>>();
   const tail = (index: number, sentence: Sentence, at: number, next: (at: number) => boolean): boolean => {
-    if (next !== MATCHED || index === steps.length) return run(index, sentence, at, next);
+    if (next !== MATCHED || index === steps.length || sentence.tokens.length < LONG_SENTENCE) return run(index, sentence, at, next);
     let answers = known.get(sentence);
     if (!answers) {
       answers = new Map();
