@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { findSecrets } from '../../scripts-src/lib/secrets/find-secrets.js';
+import * as fake from './fake.js';
 import { type Case, textPositives } from './positives.js';
 
 const byName = (prefix: string) => textPositives.flatMap(([, cases]) => cases).find(([name]) => name.startsWith(prefix))![1];
@@ -53,5 +54,21 @@ describe('findings', () => {
     const lines = findings.filter((finding) => !finding.accepted).map((finding) => finding.line);
     expect(lines).toContain(3);
     expect(lines).toContain(a.text.split('\n').length + 1 + 3);
+  });
+});
+
+describe('AWS secret keys whose slashes make them look like something else', () => {
+  // 40 characters of base64: slashes anywhere, so a drawn key can read as a path, a regex literal, a digest's prefix or a URL.
+  const piece = (length: number) => fake.mixed(length, `${fake.ALNUM}+`);
+  const shapes = [
+    ['a relative path of short mixed segments', () => `${piece(8)}/${piece(5)}/${piece(9)}/${piece(11)}/${piece(3)}`.slice(0, 40)],
+    ['a regex literal /…/', () => `/${piece(38)}/`],
+    ['a protocol-relative URL //…', () => `//${piece(38)}`],
+    ['a digest prefix md5…', () => `MD5p${piece(36)}`],
+  ] as const;
+
+  it.each(shapes)('flags aws_secret_access_key = %s', async (_shape, draw) => {
+    const value = draw();
+    expect(await findSecrets(`[default]\naws_secret_access_key = ${value}`), value).not.toEqual([]);
   });
 });

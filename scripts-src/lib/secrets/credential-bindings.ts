@@ -258,9 +258,11 @@ function lineBindings(text: string, nested = false): Binding[] {
         ASSIGNMENT.lastIndex = valueStart;
         continue;
       }
-      if (raw.startsWith('//') || /^\[\p{L}/u.test(raw) || /^\*\*/.test(raw)) continue; // a URL's scheme, a Markdown link, emphasis
-      if (/^(?:set-)?cookie$/i.test(key) && /^[^\s=;]{1,100}=/.test(raw)) continue; // `Cookie: a=b; c=d`: the cookie rule reads its pairs
       const { before, sign, after } = match.groups!;
+      // A URL's scheme (`https://…`) or a protocol-relative URL (`//cdn.x.example`), not a value starting with slashes (AWS secret keys can).
+      const url = raw.startsWith('//') && ((sign === ':' && after === '') || /^\/\/[\w-]+\.[\w.-]+/.test(raw));
+      if (url || /^\[\p{L}/u.test(raw) || /^\*\*/.test(raw)) continue; // a URL, a Markdown link, emphasis
+      if (/^(?:set-)?cookie$/i.test(key) && /^[^\s=;]{1,100}=/.test(raw)) continue; // `Cookie: a=b; c=d`: the cookie rule reads its pairs
       if (sign === '=' && before === '' && after !== '') continue; // `NAME= command`: an empty variable in a shell
       if (match.index > 0 && /[?&]/.test(text[match.index - 1]!)) {
         if (IMAGE_QUERY.test(text.slice(Math.max(0, match.index - 300), match.index))) continue;

@@ -295,7 +295,8 @@ function isReference(raw: string): boolean {
   const call = /^(?:await\s+|new\s+)?(?<name>[A-Za-z_$][\w$]+(?:\??\.[A-Za-z_$][\w$]*)*)\s*\(/.exec(value);
   if (call && !(/\d/.test(call.groups!.name!) && looksRandom(call.groups!.name!, 12))) return true;
   if (/^\{[\w$.[\]'"]+\}?$/.test(value)) return true; // {token}, {process.env.X}: an expression in a template
-  if (/^\/.+\/[a-z]*;?$/.test(value) || /\\[sSdDwWbB]/.test(value)) return true; // a regular expression: /Bearer\s+\S+/
+  // A regular expression: /Bearer\s+\S+/ (a slash-delimited base64 string, an AWS secret key, is not one: no metacharacter).
+  if ((/^\/.+\/[dgimsuyv]*;?$/.test(value) && /[\\^$.*?()[\]{}|]/.test(value)) || /\\[sSdDwWbB]/.test(value)) return true;
   return false;
 }
 
@@ -315,7 +316,7 @@ function hasIdentifierShape(value: string): boolean {
     UUID.test(value) || // a UUID
     /^[A-Z][A-Z0-9]{1,15}-\d{1,7}$/.test(value) || // a ticket: JIRA-4821
     /^#\d+$/.test(value) ||
-    /^(?:sha\d{1,3}|md5|blake2b?|sha\d?)[:-~]/i.test(value) || // a digest or an integrity hash
+    /^(?:sha\d{1,3}|md5|blake2b?|sha\d?)[:~-]/i.test(value) || // a digest or an integrity hash
     /^(?:ses|msg|prt|toolu|call|req|evt|run|job|usr|org|proj|cus|sub|inv|pi|ch|txn|acct|build|bld|tr|trace)_[A-Za-z0-9]+$/.test(value) || // a typed identifier
     /^v?\d+(?:\.\d+)+(?:[-+][\w.]+)?$/.test(value) || // a version
     /^[\w.-]+:\d{2,5}$/.test(value) || // host:port
@@ -328,9 +329,8 @@ function hasIdentifierShape(value: string): boolean {
     /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(value) || // an environment variable's name
     /^[\w-]+@[\w-]+\.iam\.gserviceaccount\.com$/.test(value) ||
     /^[^\s@]+@[^\s@]+\.[a-z]{2,}$/i.test(value) || // an e-mail address
-    (/^(?:\.{0,2}\/|~\/|[A-Za-z]:\\)/.test(value) &&
-      value.split(/[/\\]/).every((segment) => segment.length < 12 || isWordLike(segment) || isWordSeries(segment))) || // a path
-    (/^[\w.-]+\/[\w./-]+$/.test(value) && value.split('/').every((segment) => segment.length < 12 || isWordLike(segment) || isWordSeries(segment))) || // a relative path or an image name
+    (/^(?:\.{0,2}\/|~\/|[A-Za-z]:\\)/.test(value) && value.split(/[/\\]/).every(isPathSegment)) || // a path
+    (/^[\w.-]+\/[\w./-]+$/.test(value) && value.split('/').every(isPathSegment)) || // a relative path or an image name
     /^[\w.-]+\.(?:md|ts|js|mjs|cjs|json|ya?ml|toml|txt|sh|py|rb|go|rs|java|env|conf|cfg|ini|pem|key|crt|log|lock|html|css|p12|pfx|jks|der|gpg|asc)$/i.test(
       value,
     ) ||
@@ -407,6 +407,15 @@ function readsAsWord(letters: string, share = 0.5): boolean {
   let common = 0;
   for (let index = 0; index + 1 < lower.length; index++) if (COMMON_PAIRS.has(lower.slice(index, index + 2))) common++;
   return common >= share * (lower.length - 1);
+}
+
+/**
+ * A folder or file name: short, or made of words. Lower and upper case mixed with digits in one short segment
+ * (`QRa6jeL3`) is a random string's piece: AWS secret keys hold slashes and would read as paths.
+ */
+function isPathSegment(segment: string): boolean {
+  const random = /[a-z]/.test(segment) && /[A-Z]/.test(segment) && /\d/.test(segment);
+  return (segment.length < 12 && !random) || isWordLike(segment) || isWordSeries(segment);
 }
 
 /**
