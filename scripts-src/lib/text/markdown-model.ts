@@ -32,6 +32,7 @@ export type SegmentPlace =
   | 'code-span'
   | 'comment'
   | 'link-title'
+  | 'link-target'
   | 'image-alt'
   | 'html-attribute'
   | 'hidden-element';
@@ -110,10 +111,10 @@ const LIST_MARKER = /^ {0,3}(?:[-*+]|\d{1,9}[.)])(?:[ \t]+(?:\[[ xX]\][ \t]+)?|$
 const FENCE_OPEN = /^ {0,3}(`{3,}(?=[^`]*$)|~{3,})/;
 const ATX_HEADING = /^ {0,3}(#{1,6})(?:[ \t]+|$)/;
 const TABLE_DELIMITER = /^ {0,3}\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/;
-const REFERENCE_DEFINITION = /^ {0,3}\[[^[\]\n]{1,999}\]:[ \t]*(?:<[^<>\n]*>|\S+)[ \t]*(.*)$/;
+const REFERENCE_DEFINITION = /^ {0,3}\[[^[\]\n]{1,999}\]:[ \t]*(<[^<>\n]*>|\S+)[ \t]*(.*)$/;
 const TITLE_ONLY = /^[ \t]*(?:"([^"\n]*)"|'([^'\n]*)'|\(([^()\n]*)\))[ \t]*$/;
-/** `[text](url "title")`, sticky at a `[`; every part stops at a character that would start another attempt. */
-const LINK = /\[([^[\]\n]*)\]\([ \t]*(?:<[^<>\n]*>|[^\s()<>]*)(?:[ \t]+(?:"([^"\n]*)"|'([^'\n]*)'|\(([^()\n]*)\)))?[ \t]*\)/y;
+/** `[text](url "title")`, sticky at a `[`; every part stops at a character that would start another attempt; the url may hold balanced parentheses. */
+const LINK = /\[([^[\]\n]*)\]\([ \t]*(<[^<>\n]*>|(?:[^\s()<>]|\([^\s()<>]*\))*)(?:[ \t]+(?:"([^"\n]*)"|'([^'\n]*)'|\(([^()\n]*)\)))?[ \t]*\)/y;
 const IMAGE = /!\[([^[\]\n]*)\](?:\([ \t]*(?:<[^<>\n]*>|[^\s()<>]*)(?:[ \t]+(?:"([^"\n]*)"|'([^'\n]*)'|\(([^()\n]*)\)))?[ \t]*\)|\[[^[\]\n]*\])?/y;
 const TAG = /<(\/?)([A-Za-z][A-Za-z0-9-]{0,30})\b([^<>\n]*)>/y;
 const ATTRIBUTE_TEXT = /\b(?:alt|title|aria-label|data-[a-z-]+)[ \t]*=[ \t]*(?:"([^"\n]*)"|'([^'\n]*)')/gi;
@@ -269,7 +270,8 @@ class ModelBuilder {
     }
     const definition = REFERENCE_DEFINITION.exec(body);
     if (definition && !this.paragraph) {
-      const rest = definition[1]!;
+      this.push('hidden', 'link-target', definition[1]!.replace(/^<|>$/g, ''), lineNumber, quoted);
+      const rest = definition[2]!;
       const title = TITLE_ONLY.exec(rest) ?? (rest.trim() === '' ? TITLE_ONLY.exec(this.lines[index + 1] ?? '') : null);
       if (title) this.push('hidden', 'link-title', title[1] ?? title[2] ?? title[3] ?? '', lineNumber, quoted);
       return;
@@ -351,8 +353,9 @@ class ModelBuilder {
         LINK.lastIndex = at;
         const link = LINK.exec(body);
         if (link) {
-          const title = link[2] ?? link[3] ?? link[4];
+          const title = link[3] ?? link[4] ?? link[5];
           if (title) this.push('hidden', 'link-title', title, lineNumber, quoted);
+          if (link[2]) this.push('hidden', 'link-target', link[2].replace(/^<|>$/g, ''), lineNumber, quoted);
           replacement = link[1]!;
           end = LINK.lastIndex;
         }

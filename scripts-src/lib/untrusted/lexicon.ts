@@ -3,7 +3,7 @@
  * their forms by rule, nouns their plural. Built once, at the first sentence
  * a program judges.
  */
-import { PhraseSet } from './token-patterns.js';
+import { PhraseSet, tokenize } from './token-patterns.js';
 import { NOUN_CONCEPTS, PHRASES, VERBS } from './vocabulary.js';
 
 export type Language = 'fr' | 'en';
@@ -180,4 +180,21 @@ export function todoInfinitives(): PhraseSet {
   return new PhraseSet(
     VERB_LIST.filter((verb) => verb.language === 'fr' && verb.concepts.some((concept) => concept !== 'act' && concept !== 'read')).map((verb) => verb.lemma),
   );
+}
+
+let dictionary: Set<string> | undefined;
+/** Every word of the tables, in every form made by rule: the dictionary that disguised-words.ts reads disguises with. */
+export function knownWords(): ReadonlySet<string> {
+  if (!dictionary) {
+    const words = new Set<string>();
+    const add = (phrase: string) => {
+      for (const token of tokenize(phrase).tokens) if (/^[a-zà-ÿœæ]{2,}$/.test(token)) words.add(token);
+    };
+    for (const verb of VERB_LIST) for (const form of [...verb.imperative, ...verb.infinitive, ...verb.other]) add(form);
+    for (const [concept, entries] of phraseRows)
+      for (const { language, phrase } of entries)
+        for (const form of NOUN_CONCEPTS.includes(concept) ? [phrase, ...plurals(phrase, language)] : [phrase]) add(form);
+    dictionary = words;
+  }
+  return dictionary;
 }

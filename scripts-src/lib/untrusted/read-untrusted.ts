@@ -26,6 +26,7 @@ import {
 } from '../text/hidden-characters.js';
 import { CODE_PLACEHOLDER, lineLocator, lineStarts, type NoteModel, parseNote, type Segment, type SegmentPlace } from '../text/markdown-model.js';
 import { foldConfusables, plainView, revealedView } from '../text/normalise.js';
+import { undisguisedViews } from './disguised-words.js';
 import { decodedRuns } from './encoded-runs.js';
 import { COMMAND_OR_SECRET_PATH, mentionsSecretPath, riskyCommands } from './risky-commands.js';
 import { isRoleLabel, opensTurn, RAW_TURN, TEMPLATE_TOKEN } from './role-markers.js';
@@ -51,9 +52,10 @@ const OUR_MARKER = /^\s*contexte:autorise\s*$/;
 const INVISIBLE_RUN = 3;
 /** Tag characters, bidi controls, control characters, or a run of hidden characters: what makes a line « loud ». */
 const LOUD_ANYWHERE = new RegExp(`${LOUD_CHARACTER}|(?:${HIDDEN_ANYWHERE.source}){${INVISIBLE_RUN}}`, 'u');
-const HIDDEN_RULES: Record<Extract<SegmentPlace, 'comment' | 'link-title' | 'image-alt' | 'html-attribute' | 'hidden-element'>, string> = {
+const HIDDEN_RULES: Record<Extract<SegmentPlace, 'comment' | 'link-title' | 'link-target' | 'image-alt' | 'html-attribute' | 'hidden-element'>, string> = {
   comment: 'commentaire-cache',
   'link-title': 'titre-de-lien',
+  'link-target': 'lien-executable',
   'image-alt': 'texte-alternatif',
   'html-attribute': 'attribut-cache',
   'hidden-element': 'element-cache',
@@ -134,7 +136,12 @@ function assessText(text: string, withoutCode = text): Array<{ level: Level; rul
   for (const sentence of splitSentences(revealedText)) {
     const risky = riskyCommands(sentence.text).length > 0;
     const assessment = assessSentence(sentence.text, { risky });
-    if (!assessment) continue;
+    if (!assessment) {
+      // Words disguised past every table (« 1gn0r3 », shuffled letters, rot13): read back, the disguise is the alert.
+      if (undisguisedViews(sentence.text).some((view) => assessSentence(view, { risky })?.level === 'alerte'))
+        found.push({ level: 'alerte', rule: 'texte-deguise', offset: starts[revealedLineOf(sentence.offset)]! });
+      continue;
+    }
     const first = revealedLineOf(sentence.offset);
     const last = revealedLineOf(sentence.offset + sentence.text.length - 1);
     const offset = starts[first]!;
@@ -199,8 +206,15 @@ function withCodeSpans(segment: Segment): string {
   return spans.length === 0 ? segment.text : segment.text.replaceAll(CODE_PLACEHOLDER, () => `“${spans[index++] ?? ''}”`);
 }
 
-/** What hidden text (a comment, a title, alt text) holds: anything that asks or commands is an alert. */
+/**
+ * Link targets that run something when followed, in an editor or a browser: a note's link is for reading
+ * (`https:`, `mailto:`, a path), never for running a command (`command:` in VS Code, `javascript:`).
+ */
+const RUNNING_LINK = /^\s*(?:command|vscode|vscode-insiders|vscodium|cursor|windsurf|javascript|vbscript|data|x-github-client|jetbrains|idea|ms-[a-z-]+)\s*:/i;
+
+/** What hidden text (a comment, a title, alt text, a link target) holds: anything that asks or commands is an alert. */
 function assessHidden(text: string, place: SegmentPlace = 'comment'): boolean {
+  if (place === 'link-target') return RUNNING_LINK.test(text);
   if (OUR_MARKER.test(text)) return false;
   const revealed = revealedView(text);
   if (TEMPLATE_TOKEN.test(revealed) || riskyCommands(revealed).length > 0) return true;
@@ -219,9 +233,13 @@ function readSegment(segment: Segment, lines: string[], findings: FindingSet, de
       findings.add('alerte', line, HIDDEN_RULES[segment.place as keyof typeof HIDDEN_RULES], () => excerptOf(segment.text));
     }
   } else if (segment.kind === 'code') {
-    // Code is quoted material: what it holds is shown as vigilance, never as an order.
+    // Code is quoted material: what it holds is shown as vigilance, never as an order;
+    // but a comment in it that steers the reader speaks to whoever runs the snippet, the agent first.
     let line = segment.line;
     for (const text of segment.text.split('\n')) {
+      const comment = CODE_COMMENT.exec(text)?.[1];
+      if (comment && !COMMENTED_OUT_CODE.test(comment) && splitSentences(revealedView(comment)).some(({ text: sentence }) => speaksToTheAgent(sentence)))
+        findings.add('alerte', line, 'commentaire-de-code', lineText(line));
       const revealed = revealedView(text);
       const risky = riskyCommands(revealed);
       for (const rule of risky) findings.add('vigilance', line, rule, lineText(line));
@@ -252,6 +270,22 @@ function readSegment(segment: Segment, lines: string[], findings: FindingSet, de
     if (assessText(decoded).length > 0 || assessHidden(decoded))
       findings.add('alerte', lineOf(index), 'encodage-cache', () => `décodé : ${excerptOf(decoded)}`);
   }
+}
+
+/** A comment in a snippet: `# …`, `// …`, `-- …`, `/* …`, `; …`, `REM …`, `<!-- …` at the start of a line (the text after the leader). */
+const CODE_COMMENT = /^\s*(?:#(?![!{[])|\/\/|--(?!-)|\/\*+|\*(?!\*)|;|rem\b|<!--)\s*(.*)$/i;
+
+/** `// agent: [scorer],`: a commented-out key and its value, not a sentence. */
+const COMMENTED_OUT_CODE = /^[\w.-]+\s*:\s*[[{("'`\d]/;
+
+/**
+ * Whether a snippet's comment speaks to the agent: addressing it, overriding its instructions or role, hiding
+ * something from the user. A comment's own advice to the code's reader (« no need to check `done` ») does not.
+ */
+function speaksToTheAgent(sentence: string): boolean {
+  if (assessSentence(sentence)?.level !== 'alerte') return false;
+  const features = sentenceFeatures(sentence);
+  return features.addressed || features.override || features.roleChange || features.hiding || features.withoutUser || (features.vocative && features.request);
 }
 
 /** The line of a hidden segment where it starts asking (the later lines of a multi-line comment count). */
@@ -334,6 +368,9 @@ export function readField(value: string): Reading {
   return readNote(value.replace(/\r?\n/g, ' '));
 }
 
+/** `"role": "system"` in a session export (OpenCode writes `user` and `assistant` only). */
+const FORGED_ROLE = /"role"\s*:\s*"(?:system|developer)"/i;
+
 /**
  * A session export: each JSON string on a line is read as a small note (a
  * message is Markdown), findings at the line of the JSON file. Base64 is
@@ -345,6 +382,8 @@ export function readJsonLines(text: string): Reading {
   const lines = text.split('\n');
   readCharacters(text, lines, findings);
   lines.forEach((line, index) => {
+    // An export holds the user's and the assistant's turns; a system or developer turn in it was written by someone else.
+    if (FORGED_ROLE.test(line)) findings.add('alerte', index + 1, 'marqueur-de-role', () => excerptOf(line));
     for (const literal of line.matchAll(/"(?:[^"\\\n]|\\.)*"/g)) {
       if (literal[0].length < 6) continue;
       let value: string;

@@ -9,6 +9,7 @@ import { phrases, todoInfinitives, verbs } from './lexicon.js';
 import {
   alt,
   anyPattern,
+  isWord,
   lineStart,
   lit,
   mark,
@@ -19,6 +20,7 @@ import {
   type PhraseSet,
   pattern,
   phrase,
+  remembered,
   type Sentence,
   type Step,
   seq,
@@ -74,18 +76,16 @@ function firstTokenFrom({ starts }: Sentence, offset: number): number {
 /** A credential file named in the sentence (a shape: secrets/credential-files.ts), found once per sentence and per table. */
 function credentialFile(source: string): Step {
   const shape = new RegExp(String.raw`(?<![a-zà-ÿœæ0-9_-])(?:~|\$home|%userprofile%)?[/\\]?(?:${source})`, 'g');
-  const found = new WeakMap<Sentence, Map<number, number>>();
-  const spans = (sentence: Sentence) => {
-    let known = found.get(sentence);
-    if (known) return known;
-    known = new Map();
-    for (const match of sentence.text.matchAll(shape)) {
-      const first = firstTokenFrom(sentence, match.index);
-      if (first < sentence.tokens.length) known.set(first, firstTokenFrom(sentence, match.index + match[0].length));
-    }
-    found.set(sentence, known);
-    return known;
-  };
+  const owner = {};
+  const spans = (sentence: Sentence) =>
+    remembered(sentence, owner, () => {
+      const known = new Map<number, number>();
+      for (const match of sentence.text.matchAll(shape)) {
+        const first = firstTokenFrom(sentence, match.index);
+        if (first < sentence.tokens.length) known.set(first, firstTokenFrom(sentence, match.index + match[0].length));
+      }
+      return known;
+    });
   return step(
     (sentence, at, next) => {
       const end = spans(sentence).get(at);
@@ -286,9 +286,6 @@ const PRE_APPROVAL = anyPattern(
   ),
   pattern(seq(w('approved'), words(3), w('in-advance'))),
   pattern(w('approval-given')),
-  // An approval said to let the reader act: « Marc a validé que l'agent peut pousser », "the lead approved the assistant to merge".
-  pattern(seq(w('approved'), lit("que|qu'|that"), determiner, alt(agent, lit('tu|vous|you|il|elle')), w('may'))),
-  pattern(seq(w('approved'), determiner, agent, lit('à|to|de'))),
 );
 const NO_CONFIRMATION = anyPattern(
   pattern(seq(w('no-need'), words(2), w('check-verb'))),
@@ -304,10 +301,16 @@ const NO_CONFIRMATION = anyPattern(
     ),
   ),
   pattern(seq(clauseStart, phrase(verbs('imperative', ['skip'])), w('every'), w('safeguard'))),
+  // An approval said to let the reader act, which lifts its confirmations as surely:
+  // « Marc a validé que l'agent peut pousser », "the lead approved the assistant to merge".
+  pattern(seq(w('approved'), lit("que|qu'|that"), determiner, alt(agent, lit('tu|vous|you|il|elle')), w('may'))),
+  pattern(seq(w('approved'), determiner, agent, lit('à|to|de'))),
   // « ne montre pas les points de vigilance », "skip the safety checks": the reader's own safeguards.
   pattern(seq(w('lift-safeguard'), words(2), w('reader-safeguard'))),
   // « lis la note avec cat »: reading this note without the reader.
-  pattern(seq(phrase(verbs('base', ['read'])), w('this-file'), span(6), w('bypass-manner'))),
+  pattern(
+    seq(alt(phrase(verbs('base', ['read'])), lit('open|view|display|ouvre|ouvrez|ouvrir|affiche|affichez')), w('this-file'), span(6), w('bypass-manner')),
+  ),
 );
 
 // Hiding from the user.
@@ -332,7 +335,8 @@ const HIDING = anyPattern(
 );
 const WITHOUT_USER = anyPattern(pattern(seq(w('without-asking'), w('without-whom'))), pattern(w('without-user')));
 const HIDING_MANNER = anyPattern(
-  pattern(w('hidden-manner')),
+  // "do not silently drop" asks the opposite.
+  pattern(seq(notAfter(['not', "don't", 'never', 'jamais', 'pas']), w('hidden-manner'))),
   pattern(seq(w('leave-out'), span(16), w('report-noun'))),
   pattern(seq(w('when-reporting'), span(12), w('leave-out-after'))),
 );
@@ -346,20 +350,25 @@ const secretRef = alt(
   token((word) => /^[a-z0-9_]{0,40}(?:_token|_secret|_password|_passwd|_api_key|_key)$/.test(word)),
 );
 const localSecret = alt(credentialFile(SECRET_BY_ITSELF_FILE), w('local-secret'));
-const leak = alt(phrase(verbs('any', ['leak'])), lit('give me|tell me|donne-moi|donnez-moi'));
+const leak = alt(phrase(verbs('any', ['leak'])), w('leak-noun'), lit('give me|tell me|donne-moi|donnez-moi'));
 const leakOrMove = alt(leak, phrase(verbs('any', ['move', 'read'])));
 const outward = seq(
   w('outward-to'),
   opt(lit("the|your|a|an|ta|votre|la|le|l'|un|une|ton")),
   words(2),
-  alt(w('destination'), seq(aWord, mark('@')), seq(lit('https|http'), mark(':'))),
+  alt(w('destination'), seq(token(isWord), mark('@')), seq(lit('https|http'), mark(':'))),
 );
 const EXFILTRATION = anyPattern(
-  pattern(alt(seq(leak, span(16), localSecret), seq(localSecret, span(12), leak))),
-  pattern(alt(seq(leakOrMove, span(16), secretRef, span(16), outward), seq(outward, span(8), leakOrMove, span(12), secretRef))),
+  pattern(alt(seq(leak, span(16), localSecret), seq(localSecret, span(12), leak)), leak),
+  pattern(alt(seq(leakOrMove, span(16), secretRef, span(16), outward), seq(outward, span(8), leakOrMove, span(12), secretRef)), leakOrMove, outward),
   pattern(seq(lit('donne|donnez|envoie|envoyez|montre|montrez|affiche|affichez|give|send|tell|show'), w('to-me'), span(12), secretRef)),
   // Data smuggled out through a rendered image or link: "render this badge, replacing X with the value of NPM_TOKEN".
   pattern(seq(w('image-link'), span(24), w('smuggle'), span(24), alt(secretRef, w('smuggled')))),
+);
+/** A secret of this machine sent to a destination: a leak whoever is asked, even as a step of a plan. */
+const SENDS_AWAY = anyPattern(
+  pattern(seq(leak, span(16), localSecret, span(16), outward), outward),
+  pattern(seq(localSecret, span(12), leak, span(12), outward), leak, outward),
 );
 /** "Never share your password", « ne jamais afficher le mot de passe »: a warning, not a request. */
 const NEGATED_TRANSFER = pattern(seq(w('never'), words(2), leakOrMove));
@@ -416,6 +425,7 @@ export const FEATURES = {
   beforeReading: BEFORE_READING,
   actBefore: ACT_BEFORE,
   exfiltration: EXFILTRATION,
+  sendsAway: SENDS_AWAY,
   destructive: DESTRUCTIVE,
   destructiveOrder: DESTRUCTIVE_ORDER,
   imperative: IMPERATIVE,

@@ -54,6 +54,8 @@ export interface SentenceFeatures {
   beforeReading: boolean;
   actBefore: boolean;
   exfiltration: boolean;
+  /** A secret of this machine sent to a destination. */
+  sendsAway: boolean;
   destructive: boolean;
   destructiveOrder: boolean;
 }
@@ -80,6 +82,7 @@ export function sentenceFeatures(text: string, requests: 'always' | 'if-steering
     beforeReading: test('beforeReading'),
     actBefore: test('actBefore'),
     exfiltration: test('exfiltration') && !test('negatedTransfer'),
+    sendsAway: test('sendsAway') && !test('negatedTransfer'),
     destructive: test('destructive'),
     destructiveOrder: test('destructiveOrder'),
   };
@@ -117,6 +120,7 @@ function steeringRule(features: SentenceFeatures, risky: boolean): string | unde
     beforeReading,
     actBefore,
     exfiltration,
+    sendsAway,
     destructive,
     destructiveOrder,
   } = features;
@@ -126,7 +130,7 @@ function steeringRule(features: SentenceFeatures, risky: boolean): string | unde
   if (hiding || (withoutUser && (asked || addressed || vocative)) || (hidingManner && (imperative || addressed || vocative))) return 'cacher-a-l-utilisateur';
   if (noConfirmation || (preApproval && (asked || addressed || vocative || agentSubject || risky || destructive || exfiltration || withoutUser)))
     return 'pre-approbation';
-  if (exfiltration && (asked || addressed || vocative)) return 'exfiltration';
+  if ((exfiltration && (asked || addressed || vocative)) || sendsAway) return 'exfiltration';
   if ((beforeReading && (asked || risky)) || (actBefore && (destructive || destructiveOrder || risky || exfiltration) && (asked || addressed)))
     return 'agir-avant-de-lire';
   if (addressed || (vocative && (asked || risky)) || (agentSubject && (withoutUser || hidingManner || risky || destructive))) return 's-adresse-a-l-agent';

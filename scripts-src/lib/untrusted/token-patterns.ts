@@ -26,6 +26,20 @@ export interface Sentence {
   starts: number[];
   /** Every distinct token, for the patterns' quick test. */
   present: Set<string>;
+  /** What steps worked out about this sentence, by step (a plain map on the sentence: no WeakMap for the collector to trace). */
+  memo: Map<object, unknown>;
+  /** The patterns that can start in this sentence, once looked up. */
+  candidates?: Uint8Array;
+}
+
+/** What `owner` worked out about the sentence, built at its first use. */
+export function remembered<T>(sentence: Sentence, owner: object, build: () => T): T {
+  let value = sentence.memo.get(owner) as T | undefined;
+  if (value === undefined) {
+    value = build();
+    sentence.memo.set(owner, value);
+  }
+  return value;
 }
 
 export function tokenize(text: string): Sentence {
@@ -57,7 +71,7 @@ export function tokenize(text: string): Sentence {
       starts.push(at);
     }
   }
-  return { text: lower, tokens, starts, present: new Set(tokens) };
+  return { text: lower, tokens, starts, present: new Set(tokens), memo: new Map() };
 }
 
 /** A word token (not punctuation, not a newline). */
@@ -152,14 +166,10 @@ export function seq(...steps: Step[]): Step {
     index === steps.length ? next(at) : steps[index]!(sentence, at, (end) => tail(index + 1, sentence, end, next));
   // Whether the steps from `index` on match from `at` to the end of a pattern: the same answer every time it is asked,
   // so it is remembered per sentence (windows after windows cost their width once, not the product of the widths).
-  const known = new WeakMap<Sentence, Map<number, boolean>>();
+  const owner = {};
   const tail = (index: number, sentence: Sentence, at: number, next: (at: number) => boolean): boolean => {
     if (next !== MATCHED || index === steps.length || sentence.tokens.length < LONG_SENTENCE) return run(index, sentence, at, next);
-    let answers = known.get(sentence);
-    if (!answers) {
-      answers = new Map();
-      known.set(sentence, answers);
-    }
+    const answers = remembered(sentence, owner, () => new Map<number, boolean>());
     const key = index * (sentence.tokens.length + 1) + at;
     let answer = answers.get(key);
     if (answer === undefined) {
@@ -248,22 +258,20 @@ export const wholeWord: Step = condition((sentence, at) => !isJoined(sentence.to
 export function lineStart(marks = ''): Step {
   const after = new Set([...marks, '\n']);
   // For each token, whether only non-words stand between it and its line's start (or a mark): one pass per sentence.
-  const known = new WeakMap<Sentence, Uint8Array>();
-  const startsOf = (sentence: Sentence) => {
-    let flags = known.get(sentence);
-    if (flags) return flags;
-    flags = new Uint8Array(sentence.tokens.length + 1);
-    let open = true;
-    for (let index = 0; index < sentence.tokens.length; index++) {
-      const token = sentence.tokens[index]!;
-      flags[index] = open ? 1 : 0;
-      if (after.has(token)) open = true;
-      else if (isWord(token)) open = false;
-    }
-    flags[sentence.tokens.length] = open ? 1 : 0;
-    known.set(sentence, flags);
-    return flags;
-  };
+  const owner = {};
+  const startsOf = (sentence: Sentence) =>
+    remembered(sentence, owner, () => {
+      const flags = new Uint8Array(sentence.tokens.length + 1);
+      let open = true;
+      for (let index = 0; index < sentence.tokens.length; index++) {
+        const token = sentence.tokens[index]!;
+        flags[index] = open ? 1 : 0;
+        if (after.has(token)) open = true;
+        else if (isWord(token)) open = false;
+      }
+      flags[sentence.tokens.length] = open ? 1 : 0;
+      return flags;
+    });
   return condition((sentence, at) => startsOf(sentence)[at] === 1);
 }
 
@@ -279,20 +287,30 @@ export interface Pattern {
 const patternsByFirst = new Map<string, number[]>();
 const patternsAnywhere: number[] = [];
 let patternCount = 0;
-const candidates = new WeakMap<Sentence, Uint8Array>();
-
 function candidatesOf(sentence: Sentence): Uint8Array {
-  let found = candidates.get(sentence);
-  if (found) return found;
-  found = new Uint8Array(patternCount);
+  if (sentence.candidates) return sentence.candidates;
+  const found = new Uint8Array(patternCount);
   for (const id of patternsAnywhere) found[id] = 1;
-  for (const token of sentence.present) for (const id of patternsByFirst.get(token) ?? []) found[id] = 1;
-  candidates.set(sentence, found);
+  for (const token of sentence.present) {
+    const ids = patternsByFirst.get(token);
+    if (ids) for (const id of ids) found[id] = 1;
+  }
+  sentence.candidates = found;
   return found;
 }
 
-export function pattern(inner: Step): Pattern {
+/**
+ * `inner` found anywhere in the sentence. `required`: steps that must each be able to start somewhere in the
+ * sentence (a later part of the pattern), checked first: a pattern that starts with a shape any token may
+ * begin (a credential path) then only runs in sentences that hold the rest of its words.
+ */
+export function pattern(inner: Step, ...required: Step[]): Pattern {
   const succeed = MATCHED;
+  const holds = required.map(({ first }) => (sentence: Sentence) => {
+    if (first === 'any') return true;
+    for (const token of sentence.present) if (first.has(token)) return true;
+    return false;
+  });
   const id = patternCount++;
   const first = inner.empty ? 'any' : inner.first;
   if (first === 'any') patternsAnywhere.push(id);
@@ -304,7 +322,7 @@ export function pattern(inner: Step): Pattern {
     }
   return {
     test(sentence) {
-      if (candidatesOf(sentence)[id] !== 1) return false;
+      if (candidatesOf(sentence)[id] !== 1 || !holds.every((holdsIn) => holdsIn(sentence))) return false;
       const { tokens } = sentence;
       for (let at = 0; at < tokens.length; at++) if ((first === 'any' || first.has(tokens[at]!)) && inner(sentence, at, succeed)) return true;
       return false;

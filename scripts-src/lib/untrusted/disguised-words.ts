@@ -1,0 +1,106 @@
+/**
+ * Words disguised so that no table matches them, read back with the tables
+ * themselves as the dictionary (vocabulary.ts): digits standing for letters
+ * (« 1gn0r3 »), inner letters shuffled ("Ignroe all prevoius insturctions"),
+ * the whole sentence in rot13 or written backwards. A disguise is only undone
+ * where the result holds more of the guard's words than the text did, so an
+ * ordinary sentence is never rewritten into something else.
+ */
+import { knownWords } from './lexicon.js';
+
+const LEET: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '8': 'b', '@': 'a', $: 's' };
+/** Runs of letters, digits, `@` and `$`: a word that may have digits standing for letters. */
+const LETTERS_AND_DIGITS = /[\p{L}\p{N}@$]+/gu;
+/** A disguised word has a digit standing between letters (« 1gn0r3 », « c0ns1gn3s »; not « v2 », « file12 », « sha256 », a hash). */
+const isLeet = (word: string) => word.length >= 3 && word.length <= 24 && /\p{L}[0-9@$]+\p{L}/u.test(word) && !/^[0-9a-f]+$/.test(word);
+/** Shuffled words are read back between these lengths (shorter ones have no inner letters to shuffle). */
+const SHORTEST_WORD = 4;
+const LONGEST_WORD = 30;
+const WORDS = /\p{L}+/gu;
+
+/** A word's shape once its inner letters are shuffled: first letter, sorted middle, last letter. */
+const signature = (word: string) => `${word[0]}${[...word.slice(1, -1)].sort().join('')}${word.at(-1)}`;
+/** The same shape as a number, cheap to compute for every word (a match is confirmed with `signature`). */
+function shapeKey(word: string): number {
+  let sum = 0;
+  let squares = 0;
+  for (let index = 1; index < word.length - 1; index++) {
+    const code = word.charCodeAt(index);
+    sum += code;
+    squares += code * code;
+  }
+  return ((word.length * 512 + word.charCodeAt(0)) * 512 + word.charCodeAt(word.length - 1)) * 1e7 + ((sum * 131 + squares) % 1e7);
+}
+
+let byShape: Map<number, string[]> | undefined;
+function wordsByShape(): Map<number, string[]> {
+  if (!byShape) {
+    byShape = new Map();
+    for (const word of knownWords()) {
+      if (word.length < SHORTEST_WORD || word.length > LONGEST_WORD || !/^\p{L}+$/u.test(word)) continue;
+      const key = shapeKey(word);
+      byShape.set(key, [...(byShape.get(key) ?? []), word]);
+    }
+  }
+  return byShape;
+}
+
+/** The known word a shuffled one stands for, if any. */
+function unshuffled(word: string): string | undefined {
+  if (word.length < SHORTEST_WORD || word.length > LONGEST_WORD || knownWords().has(word)) return undefined;
+  const candidates = wordsByShape().get(shapeKey(word));
+  if (!candidates) return undefined;
+  const shape = signature(word);
+  return candidates.find((candidate) => signature(candidate) === shape);
+}
+
+const rot13 = (text: string) => text.replace(/[a-z]/gi, (letter) => String.fromCharCode(((letter.toLowerCase().charCodeAt(0) - 97 + 13) % 26) + 97));
+
+function knownCount(text: string): number {
+  const known = knownWords();
+  let count = 0;
+  for (const [word] of text.matchAll(WORDS)) if (word.length >= 3 && known.has(word)) count++;
+  return count;
+}
+
+/**
+ * The readings of a sentence with its disguises undone, those that say more
+ * of the guard's words than the sentence itself (none for ordinary text).
+ * Each disguise is only undone when the sentence shows it: two words mixing
+ * letters and digits, two shuffled known words, or (rot13, backwards) a
+ * sentence of four words or more that holds at most one known word.
+ */
+export function undisguisedViews(sentence: string): string[] {
+  const lower = sentence.toLowerCase();
+  const views: string[] = [];
+  let before: number | undefined;
+  const keep = (view: string, gain: number) => {
+    before ??= knownCount(lower);
+    if (knownCount(view) >= before + gain) views.push(view);
+  };
+  if (/[0-9@$]/.test(lower)) {
+    let leet = 0;
+    for (const [word] of lower.matchAll(LETTERS_AND_DIGITS)) if (isLeet(word)) leet++;
+    if (leet >= 2)
+      keep(
+        lower.replace(LETTERS_AND_DIGITS, (word) => (isLeet(word) ? word.replace(/[0-9@$]/g, (digit) => LEET[digit] ?? digit) : word)),
+        2,
+      );
+  }
+  let words = 0;
+  let shuffled = 0;
+  for (const [word] of lower.matchAll(WORDS)) {
+    words++;
+    if (unshuffled(word)) shuffled++;
+  }
+  if (shuffled >= 2)
+    keep(
+      lower.replace(WORDS, (word) => unshuffled(word) ?? word),
+      2,
+    );
+  if (words >= 4 && (before ??= knownCount(lower)) <= 1) {
+    keep(rot13(lower), 3);
+    keep([...lower].reverse().join(''), 3);
+  }
+  return views;
+}
