@@ -8,6 +8,8 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validateName } from '../../scripts-src/lib/mailbox/keys.js';
+import { Failure } from '../../scripts-src/lib/messages/failure.js';
 import { handoffNote } from '../helpers/notes.js';
 import { type RedisServer, startRedis } from '../helpers/redis-server.js';
 import { admin, lire, publier, type RunResult, recuperer, verifier } from '../helpers/run-program.js';
@@ -137,8 +139,31 @@ function expectNameShownSafely(result: RunResult, name: string): void {
   expectOneLine(result);
 }
 
+/**
+ * Every channel checks its names with the one `validateName`: each program is run with the names that reach the
+ * file system or Redis, or whose display differs (a line break, an escape, a bidi override, 1,000 characters); the
+ * others are refused by the same function, checked in process below for every name.
+ */
+const SPAWNED_NAMES = new Set(['a colon', 'a star', '«../x»', 'a newline', 'an ESC sequence', 'a bidi override', '1,000 characters', 'an empty name']);
+
+describe('names, in process: the validator every channel calls', () => {
+  it.each(hostileNames)('refuses a name with %s for a team and an author, shown without raw control characters', (_, name) => {
+    for (const kind of ['equipe', 'auteur'] as const) {
+      let message = '';
+      try {
+        validateName(name, kind);
+      } catch (error) {
+        expect(error).toBeInstanceOf(Failure);
+        message = (error as Failure).message;
+      }
+      expect(message).toMatch(invalidName(kind));
+      expect(message).not.toMatch(/[\u0000-\u001f\u007f\u202e]/);
+    }
+  });
+});
+
 describe.each(nameChannels)('names: $label', (channel) => {
-  it.each(hostileNames)('refuses a name with %s (2, « nom d’… invalide »)', async (_, name) => {
+  it.each(hostileNames.filter(([label]) => SPAWNED_NAMES.has(label)))('refuses a name with %s (2, « nom d’… invalide »)', async (_, name) => {
     const result = await channel.run(name);
     expectRefusal(result, channel.program, 2, invalidName(channel.kind));
     expectNameShownSafely(result, name);

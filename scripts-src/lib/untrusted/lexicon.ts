@@ -3,7 +3,7 @@
  * their forms by rule, nouns their plural. Built once, at the first sentence
  * a program judges.
  */
-import { PhraseSet, tokenize } from './token-patterns.js';
+import { PhraseSet } from './token-patterns.js';
 import { NOUN_CONCEPTS, PHRASES, VERBS } from './vocabulary.js';
 
 export type Language = 'fr' | 'en';
@@ -129,6 +129,9 @@ export function phrases(concept: string): PhraseSet {
   return remembered(`phrases ${concept}`, () => phraseSet(concept));
 }
 
+/** Every word of the sets built so far (every table the features read, in every form): see `knownWords`. */
+const dictionary = new Set<string>();
+
 /** Sets asked for again (the same table in several patterns) are built once. */
 const built = new Map<string, PhraseSet>();
 function remembered(key: string, build: () => PhraseSet): PhraseSet {
@@ -136,6 +139,7 @@ function remembered(key: string, build: () => PhraseSet): PhraseSet {
   if (!set) {
     set = build();
     built.set(key, set);
+    for (const phrases of set.byFirst.values()) for (const words of phrases) for (const word of words) if (/^[a-zà-ÿœæ]{2,}$/.test(word)) dictionary.add(word);
   }
   return set;
 }
@@ -182,19 +186,7 @@ export function todoInfinitives(): PhraseSet {
   );
 }
 
-let dictionary: Set<string> | undefined;
 /** Every word of the tables, in every form made by rule: the dictionary that disguised-words.ts reads disguises with. */
 export function knownWords(): ReadonlySet<string> {
-  if (!dictionary) {
-    const words = new Set<string>();
-    const add = (phrase: string) => {
-      for (const token of tokenize(phrase).tokens) if (/^[a-zà-ÿœæ]{2,}$/.test(token)) words.add(token);
-    };
-    for (const verb of VERB_LIST) for (const form of [...verb.imperative, ...verb.infinitive, ...verb.other]) add(form);
-    for (const [concept, entries] of phraseRows)
-      for (const { language, phrase } of entries)
-        for (const form of NOUN_CONCEPTS.includes(concept) ? [phrase, ...plurals(phrase, language)] : [phrase]) add(form);
-    dictionary = words;
-  }
   return dictionary;
 }
