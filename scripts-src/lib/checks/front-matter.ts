@@ -3,8 +3,10 @@
  * bounded in size and in alias expansion, so a hostile header cannot stall a
  * program (a billion-laughs alias bomb, a megabyte of YAML).
  */
+
 import { parseDocument } from 'yaml';
 import { withoutByteOrderMark } from '../text/hidden-characters.js';
+import { parseOnce } from '../text/parse-once.js';
 
 /** A header is a few lines; anything bigger is not a handoff note's header. */
 export const MAX_FRONT_MATTER_BYTES = 16 * 1024;
@@ -15,7 +17,10 @@ export type FrontMatter =
   | { status: 'invalid'; reason: string; line: number }
   | { status: 'ok'; data: Record<string, unknown>; endLine: number };
 
-export function readFrontMatter(text: string): FrontMatter {
+/** The note's YAML header, read once per note (see parse-once.ts): the checks and the header reader both ask. */
+export const readFrontMatter = parseOnce(parseFrontMatter);
+
+function parseFrontMatter(text: string): FrontMatter {
   const body = withoutByteOrderMark(text);
   const open = /^---\r?\n/.exec(body)?.[0];
   if (!open) return { status: 'absent' };

@@ -13,7 +13,9 @@
  * and uses only patterns that cannot backtrack: every construct is scanned
  * up to a character that also starts the next attempt.
  */
+
 import { withoutByteOrderMark } from './hidden-characters.js';
+import { parseOnce } from './parse-once.js';
 
 export type SegmentKind =
   /** Shown as text: paragraphs, headings, list items, table rows, YAML header values. */
@@ -431,7 +433,10 @@ function backtickRuns(line: string): { closing(at: number, length: number): numb
   };
 }
 
-export function parseNote(text: string): NoteModel {
+/** The note's Markdown model, built once per note (see parse-once.ts). */
+export const parseNote = parseOnce(buildModel);
+
+function buildModel(text: string): NoteModel {
   const lines = text.split('\n').map((line) => (line.endsWith('\r') ? line.slice(0, -1) : line));
   const builder = new ModelBuilder(lines);
   builder.build();

@@ -341,6 +341,8 @@ const HIDING_MANNER = anyPattern(
   pattern(seq(w('when-reporting'), span(12), w('leave-out-after'))),
 );
 const BEFORE_READING = pattern(w('before-reading'));
+/** A command line that fetches or runs code, quoted in a code span (prose shows code spans between “ ”). */
+const QUOTES_COMMAND = pattern(seq(mark('“'), w('runs-code')));
 const ACT_BEFORE = pattern(w('right-away'));
 
 // Secrets sent away.
@@ -423,6 +425,7 @@ export const FEATURES = {
   withoutUser: WITHOUT_USER,
   hidingManner: HIDING_MANNER,
   beforeReading: BEFORE_READING,
+  quotesCommand: QUOTES_COMMAND,
   actBefore: ACT_BEFORE,
   exfiltration: EXFILTRATION,
   sendsAway: SENDS_AWAY,

@@ -52,6 +52,8 @@ export interface SentenceFeatures {
   withoutUser: boolean;
   hidingManner: boolean;
   beforeReading: boolean;
+  /** A command line that fetches or runs code, quoted in a code span. */
+  quotesCommand: boolean;
   actBefore: boolean;
   exfiltration: boolean;
   /** A secret of this machine sent to a destination. */
@@ -87,10 +89,12 @@ export function sentenceFeatures(text: string, requests: 'always' | 'if-steering
     destructiveOrder: test('destructiveOrder'),
   };
   const worth = requests === 'always' || Object.values(steering).some(Boolean);
+  const quotesCommand = steering.beforeReading && test('quotesCommand');
   const imperative = worth && test('imperative');
   const secondPerson = worth && test('secondPerson');
   return {
     ...steering,
+    quotesCommand,
     imperative,
     secondPerson,
     request: imperative || secondPerson,
@@ -118,6 +122,7 @@ function steeringRule(features: SentenceFeatures, risky: boolean): string | unde
     withoutUser,
     hidingManner,
     beforeReading,
+    quotesCommand,
     actBefore,
     exfiltration,
     sendsAway,
@@ -131,7 +136,7 @@ function steeringRule(features: SentenceFeatures, risky: boolean): string | unde
   if (noConfirmation || (preApproval && (asked || addressed || vocative || agentSubject || risky || destructive || exfiltration || withoutUser)))
     return 'pre-approbation';
   if ((exfiltration && (asked || addressed || vocative)) || sendsAway) return 'exfiltration';
-  if ((beforeReading && (asked || risky)) || (actBefore && (destructive || destructiveOrder || risky || exfiltration) && (asked || addressed)))
+  if ((beforeReading && (asked || risky || quotesCommand)) || (actBefore && (destructive || destructiveOrder || risky || exfiltration) && (asked || addressed)))
     return 'agir-avant-de-lire';
   if (addressed || (vocative && (asked || risky)) || (agentSubject && (withoutUser || hidingManner || risky || destructive))) return 's-adresse-a-l-agent';
   return undefined;
