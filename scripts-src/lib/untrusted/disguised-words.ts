@@ -12,7 +12,8 @@ const LEET: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '
 /** Runs of letters, digits, `@` and `$`: a word that may have digits standing for letters. */
 const LETTERS_AND_DIGITS = /[\p{L}\p{N}@$]+/gu;
 /** A disguised word has a digit standing between letters (« 1gn0r3 », « c0ns1gn3s »; not « v2 », « file12 », « sha256 », a hash). */
-const isLeet = (word: string) => word.length >= 3 && word.length <= 24 && /\p{L}[0-9@$]+\p{L}/u.test(word) && !/^[0-9a-f]+$/.test(word);
+const DIGIT_BETWEEN_LETTERS = /\p{L}[0-9@$]+\p{L}/u;
+const isLeet = (word: string) => word.length >= 3 && word.length <= 24 && DIGIT_BETWEEN_LETTERS.test(word) && !/^[0-9a-f]+$/.test(word);
 /** Shuffled words are read back between these lengths (shorter ones have no inner letters to shuffle). */
 const SHORTEST_WORD = 4;
 const LONGEST_WORD = 30;
@@ -72,33 +73,27 @@ function knownCount(text: string): number {
  */
 export function undisguisedViews(sentence: string): string[] {
   const lower = sentence.toLowerCase();
-  const views: string[] = [];
-  let before: number | undefined;
-  const keep = (view: string, gain: number) => {
-    before ??= knownCount(lower);
-    if (knownCount(view) >= before + gain) views.push(view);
-  };
-  if (/[0-9@$]/.test(lower)) {
-    let leet = 0;
-    for (const [word] of lower.matchAll(LETTERS_AND_DIGITS)) if (isLeet(word)) leet++;
-    if (leet >= 2)
-      keep(
-        lower.replace(LETTERS_AND_DIGITS, (word) => (isLeet(word) ? word.replace(/[0-9@$]/g, (digit) => LEET[digit] ?? digit) : word)),
-        2,
-      );
-  }
+  // One pass: the sentence's words, those the tables know, those that are a known word shuffled.
+  const known = knownWords();
   let words = 0;
+  let before = 0;
   let shuffled = 0;
   for (const [word] of lower.matchAll(WORDS)) {
     words++;
-    if (unshuffled(word)) shuffled++;
+    if (word.length >= 3 && known.has(word)) before++;
+    else if (unshuffled(word)) shuffled++;
   }
-  if (shuffled >= 2)
-    keep(
-      lower.replace(WORDS, (word) => unshuffled(word) ?? word),
-      2,
-    );
-  if (words >= 4 && (before ??= knownCount(lower)) <= 1) {
+  const views: string[] = [];
+  const keep = (view: string, gain: number) => {
+    if (knownCount(view) >= before + gain) views.push(view);
+  };
+  if (DIGIT_BETWEEN_LETTERS.test(lower)) {
+    let leet = 0;
+    for (const [word] of lower.matchAll(LETTERS_AND_DIGITS)) if (isLeet(word)) leet++;
+    if (leet >= 2) keep(lower.replace(LETTERS_AND_DIGITS, (word) => (isLeet(word) ? word.replace(/[0-9@$]/g, (digit) => LEET[digit] ?? digit) : word)), 2);
+  }
+  if (shuffled >= 2) keep(lower.replace(WORDS, (word) => unshuffled(word) ?? word), 2);
+  if (words >= 4 && before <= 1) {
     keep(rot13(lower), 3);
     keep([...lower].reverse().join(''), 3);
   }
