@@ -90,9 +90,17 @@ export function undisguisedViews(sentence: string): string[] {
   if (DIGIT_BETWEEN_LETTERS.test(lower)) {
     let leet = 0;
     for (const [word] of lower.matchAll(LETTERS_AND_DIGITS)) if (isLeet(word)) leet++;
-    if (leet >= 2) keep(lower.replace(LETTERS_AND_DIGITS, (word) => (isLeet(word) ? word.replace(/[0-9@$]/g, (digit) => LEET[digit] ?? digit) : word)), 2);
+    if (leet >= 2)
+      keep(
+        lower.replace(LETTERS_AND_DIGITS, (word) => (isLeet(word) ? word.replace(/[0-9@$]/g, (digit) => LEET[digit] ?? digit) : word)),
+        2,
+      );
   }
-  if (shuffled >= 2) keep(lower.replace(WORDS, (word) => unshuffled(word) ?? word), 2);
+  if (shuffled >= 2)
+    keep(
+      lower.replace(WORDS, (word) => unshuffled(word) ?? word),
+      2,
+    );
   if (words >= 4 && before <= 1) {
     keep(rot13(lower), 3);
     keep([...lower].reverse().join(''), 3);
