@@ -3,7 +3,6 @@
  * bounded in size and in alias expansion, so a hostile header cannot stall a
  * program (a billion-laughs alias bomb, a megabyte of YAML).
  */
-
 import { parseDocument } from 'yaml';
 import { withoutByteOrderMark } from '../text/hidden-characters.js';
 import { parseOnce } from '../text/parse-once.js';

@@ -13,7 +13,6 @@
  * and uses only patterns that cannot backtrack: every construct is scanned
  * up to a character that also starts the next attempt.
  */
-
 import { withoutByteOrderMark } from './hidden-characters.js';
 import { parseOnce } from './parse-once.js';
 

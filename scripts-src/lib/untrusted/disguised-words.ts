@@ -40,7 +40,9 @@ function wordsByShape(): Map<number, string[]> {
     for (const word of knownWords()) {
       if (word.length < SHORTEST_WORD || word.length > LONGEST_WORD || !/^\p{L}+$/u.test(word)) continue;
       const key = shapeKey(word);
-      byShape.set(key, [...(byShape.get(key) ?? []), word]);
+      const same = byShape.get(key);
+      if (same) same.push(word);
+      else byShape.set(key, [word]);
     }
   }
   return byShape;
@@ -57,10 +59,12 @@ function unshuffled(word: string): string | undefined {
 
 const rot13 = (text: string) => text.replace(/[a-z]/gi, (letter) => String.fromCharCode(((letter.toLowerCase().charCodeAt(0) - 97 + 13) % 26) + 97));
 
+/** A word the tables hold, long enough to count (« a », « le » say nothing about a disguise). */
+const isKnown = (word: string) => word.length >= 3 && knownWords().has(word);
+
 function knownCount(text: string): number {
-  const known = knownWords();
   let count = 0;
-  for (const [word] of text.matchAll(WORDS)) if (word.length >= 3 && known.has(word)) count++;
+  for (const [word] of text.matchAll(WORDS)) if (isKnown(word)) count++;
   return count;
 }
 
@@ -74,13 +78,12 @@ function knownCount(text: string): number {
 export function undisguisedViews(sentence: string): string[] {
   const lower = sentence.toLowerCase();
   // One pass: the sentence's words, those the tables know, those that are a known word shuffled.
-  const known = knownWords();
   let words = 0;
   let before = 0;
   let shuffled = 0;
   for (const [word] of lower.matchAll(WORDS)) {
     words++;
-    if (word.length >= 3 && known.has(word)) before++;
+    if (isKnown(word)) before++;
     else if (unshuffled(word)) shuffled++;
   }
   const views: string[] = [];

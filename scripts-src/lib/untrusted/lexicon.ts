@@ -78,7 +78,7 @@ function englishForms(verb: string): string[] {
 }
 
 /** A listed French form that can be an imperative (dis, dites, envoie), not a participle or a third person (dit, envoyé, répond). */
-const FRENCH_IMPERATIVE_ENDING = /(?<!é|ée|é)(?:s|ez|e)$/;
+const FRENCH_IMPERATIVE_ENDING = /(?<!é|ée)(?:s|ez|e)$/;
 
 function parseVerb([lemma = '', language = '', concepts = '', extra = '']: string[]): Verb {
   const [head = '', ...tail] = lemma.split(' ');

@@ -5,6 +5,7 @@
  * are data, the shapes are here.
  */
 import { CREDENTIAL_FILE, SECRET_BY_ITSELF_FILE } from '../secrets/credential-files.js';
+import { lastAtMost } from '../text/markdown-model.js';
 import { phrases, todoInfinitives, verbs } from './lexicon.js';
 import {
   alt,
@@ -47,8 +48,8 @@ function endsWith(set: PhraseSet, sentence: Sentence, at: number): boolean {
 const CLAUSE_MARKS = new Set([':', ';', ',', '(', '«', '"', '“', '—', '–']);
 const CONJUNCTIONS = phrases('conjunction');
 const requestAdverb = seq(w('request-adverb'), opt(mark(',')));
-/** The start of a clause: the sentence's first word, after `:` `;` `,` `(` `«` a dash, or after « then », « puis »…; then any « please », « vite ». */
 const sentenceStart = lineStart();
+/** The start of a clause: the sentence's first word, after `:` `;` `,` `(` `«` a dash, or after « then », « puis »…; then any « please », « vite ». */
 const clauseStart = step(
   (sentence, at, next) => {
     const previous = sentence.tokens[at - 1];
@@ -61,16 +62,10 @@ const clauseStart = step(
   true,
 );
 
-/** The first token that starts at or after `offset` (binary search). */
+/** The first token that starts at or after `offset`: the one after the last token that starts before it. */
 function firstTokenFrom({ starts }: Sentence, offset: number): number {
-  let low = 0;
-  let high = starts.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (starts[middle]! < offset) low = middle + 1;
-    else high = middle;
-  }
-  return low;
+  const before = lastAtMost(starts, offset - 1);
+  return starts[before]! < offset ? before + 1 : before;
 }
 
 /** A credential file named in the sentence (a shape: secrets/credential-files.ts), found once per sentence and per table. */
