@@ -2,6 +2,7 @@
  * Positives: every family of rule finds its credential, in French and in
  * English notes. Credentials are random, made by ./fake.ts at test time.
  */
+import { randomInt } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { findSecrets } from '../../scripts-src/lib/secrets/find-secrets.js';
 import * as fake from './fake.js';
@@ -70,5 +71,25 @@ describe('AWS secret keys whose slashes make them look like something else', () 
   it.each(shapes)('flags aws_secret_access_key = %s', async (_shape, draw) => {
     const value = draw();
     expect(await findSecrets(`[default]\naws_secret_access_key = ${value}`), value).not.toEqual([]);
+  });
+});
+
+describe('drawn values that spell a word or a name by chance (found flaky in 3,000 draws of each positive)', () => {
+  const shapes = [
+    ['an OpenAI project key whose random part holds « _mDp_ »', () => `sk-proj-${fake.mixed(40, fake.BASE64URL)}_mDp_${fake.mixed(20)}`],
+    ['a password of a name, a year, two letters and « key »', () => `${fake.random(fake.LOWER, 6)}${1970 + randomInt(50)}${fake.random(fake.LOWER, 2)}key`],
+    ['an API key of mixed case that ends in « kEY »', () => `${fake.mixed(20)}nkEY`],
+  ] as const;
+
+  it.each(shapes)('flags %s', async (_shape, draw) => {
+    const value = draw();
+    const note = `- Accès de la recette : le mot de passe est ${value}\n- apiKey = "${value}"\n`;
+    expect(await findSecrets(note)).toHaveLength(2);
+  });
+
+  it('still reads names that name themselves as names', async () => {
+    for (const name of ['myApiKey', 'stripeSecretKey', 'base32secret', 'test-secret-not-for-production']) {
+      expect(await findSecrets(`apiKey = "${name}"`), name).toEqual([]);
+    }
   });
 });

@@ -249,10 +249,20 @@ export function isPlaceholder(raw: string): boolean {
   // A value that names itself: `password-for-30001`, `test-secret-not-for-production`, `base32secret`, `myToken`.
   if (
     value.split(/[-_.]/).length >= 2 &&
-    value.split(/[-_.]/).some((part) => /^(?:password|passwd|pwd|secret|token|mdp|motdepasse|apikey|credentials|creds)$/i.test(part))
+    // Written as a word is, in one case (a drawn `…_mDp_…` spells one by chance).
+    value
+      .split(/[-_.]/)
+      .some((part) => /^(?:password|passwd|pwd|secret|token|mdp|motdepasse|apikey|credentials|creds)$/i.test(part) && /^[A-Z]?(?:[a-z]+|[A-Z]+)$/.test(part))
   )
     return true;
-  if (/^[A-Za-z][A-Za-z0-9_]*$/.test(value) && /secret|token|passw|apikey|[a-z_]key$/i.test(value) && !/\d[A-Za-z]\d|[A-Z]\d[A-Z]/.test(value)) return true;
+  // (A name is made of words: not a drawn mix of cases, nor a year inside like a person's password, `djulja1995zrkey`.)
+  if (
+    /^[A-Za-z][A-Za-z0-9_]*$/.test(value) &&
+    /secret|token|passw|apikey|[a-z_]key$/i.test(value) &&
+    !/\d[A-Za-z]\d|[A-Z]\d[A-Z]|\d{4}[A-Za-z]/.test(value) &&
+    !looksRandom(value)
+  )
+    return true;
   // Upper-case stand-ins: MYTOKEN1, API_KEY_HERE, YOUR_SECRET (a drawn AKIA…KEY… only contains the word by chance).
   if (
     /^[A-Z]+(?:_[A-Z]+)*\d{0,3}$/.test(value) &&
