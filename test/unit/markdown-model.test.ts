@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseNote } from '../../scripts-src/lib/text/markdown-model.js';
+import { markdownLines, parseNote, tableCells } from '../../scripts-src/lib/text/markdown-model.js';
 
 describe('one model per note per run', () => {
   it('is built once when the checks and the reading guard ask for the same note, and again for another note', () => {
@@ -11,5 +11,39 @@ describe('one model per note per run', () => {
     expect(second).not.toBe(first);
     expect(second.lines).toHaveLength(first.lines.length + 2);
     expect(parseNote(note)).toEqual(first);
+  });
+});
+
+describe('the lines the secret guard reads come from the same Markdown reading', () => {
+  const fenced = (text: string) =>
+    markdownLines(text)
+      .map(({ fenced, fence }) => (fence ? 'F' : fenced ? 'c' : '.'))
+      .join('');
+
+  it('closes a fence only with the same character, at least as long', () => {
+    expect(fenced('````md\n```\nmot de passe :\n```\n````\ntexte')).toBe('FcccF.');
+    expect(fenced('~~~\n```\n~~~~\nfin')).toBe('FcF.');
+    expect(fenced('```\ncode\n')).toBe('Fcc');
+  });
+
+  it('strips blockquote and list markers, and gives where the body starts', () => {
+    const text = 'avant\n> - DB_PASSWORD=x\n>> 1. y\n';
+    const lines = markdownLines(text);
+    expect(lines.map(({ body }) => body)).toEqual(['avant', 'DB_PASSWORD=x', 'y', '']);
+    for (const line of lines) expect(text.slice(line.start, line.start + line.body.length)).toBe(line.body);
+  });
+
+  it('reads a fence inside a blockquote, and drops a carriage return', () => {
+    expect(fenced('> ```\r\n> a\r\n> ```\r\nb')).toBe('FcF.');
+    expect(markdownLines('a\r\nb').map(({ body }) => body)).toEqual(['a', 'b']);
+  });
+
+  it('cuts a table row into cells at their offsets', () => {
+    const row = '| Compte | mot de passe |';
+    expect(tableCells(row)).toEqual([
+      { text: ' Compte ', at: 1 },
+      { text: ' mot de passe ', at: 10 },
+    ]);
+    expect(tableCells('pas | une ligne')).toBeUndefined();
   });
 });

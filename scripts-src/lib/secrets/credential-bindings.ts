@@ -10,6 +10,8 @@
  * Lines are read one at a time, without their Markdown container markers;
  * every pattern is bounded, so the scan is linear in the text.
  */
+
+import { isTableDelimiter, tableCells } from '../text/markdown-model.js';
 import { isSessionCookieName, PROSE_PASSWORD, PROSE_TOKEN, type Role, roleOfName, roleOfProseWord } from './credential-names.js';
 import { isCredentialValue, isDefaultPassword, isPlaceholder, isWordLike, looksRandom, stripQuotes } from './credential-values.js';
 import type { Hit, ScanLine } from './hits.js';
@@ -568,21 +570,6 @@ const unpunctuated = (value: string) => (/^[`"'«“]/.test(value) ? value : val
 /** Not a value of prose: a Markdown link or anchor, HTML, a type's parameters. */
 const NOT_PROSE_VALUE = /[[\]<>]|^[#(]/;
 
-/** A Markdown table row's cells with their offsets in the line. */
-function tableCells(text: string): Array<{ text: string; at: number }> | undefined {
-  if (!/^[ \t]*\|.*\|[ \t]*$/.test(text)) return undefined;
-  const cells: Array<{ text: string; at: number }> = [];
-  let position = text.indexOf('|') + 1;
-  for (const cell of text
-    .slice(position)
-    .replace(/\|[ \t]*$/, '')
-    .split('|')) {
-    cells.push({ text: cell, at: position });
-    position += cell.length + 1;
-  }
-  return cells;
-}
-
 /** A label made of a credential word, with a few words around it: « Mot de passe recette », "Admin password for staging". */
 const LABEL = new RegExp(
   String.raw`^(?:(?:le|la|les|the|our|your|new|old|nouveau|nouvelle|ancien|admin|root|user|db|database|redis|ssh|api|app|wifi|wi-fi|vpn|staging|prod|recette)[ \t]+)?(?<w>${PROSE_PASSWORD}|${PROSE_TOKEN})(?:[ \t]+(?:(?:de|du|des|for|of|d['’])[ \t]*)?[\p{L}\w.'’-]{1,25}){0,3}$`,
@@ -628,17 +615,13 @@ export function findBindings(lines: ScanLine[]): Hit[] {
     const at = binding.at + Math.max(0, binding.value.indexOf(inner)) - shift;
     if (at >= 0 && !isPublicValueAt(line.text, at)) hits.push({ rule: binding.rule, start: line.start + at, end: line.start + at + inner.length });
   };
-  let inFence = false;
   for (const line of lines) {
     const { text } = line;
     const trimmed = text.trim();
     // The value as the line goes on: a ciphertext or a public key cut by its own commas or blanks (`ENC[AES256_GCM,data:…`,
     // `ssh-ed25519 AAAA…`), a documented example read in part.
     const judge = (binding: Binding, shift = 0) => judgeIn(line, binding, shift);
-    if (/^(?:```|~~~)/.test(trimmed)) {
-      inFence = !inFence;
-      continue;
-    }
+    if (line.fence) continue;
     if (trimmed === '') {
       header = undefined;
       continue;
@@ -662,7 +645,7 @@ export function findBindings(lines: ScanLine[]): Hit[] {
     unnamed = value && !alone ? { value: valueInner, at: valueAt, line } : undefined;
     const cells = tableCells(text);
     if (cells) {
-      if (cells.every((cell) => /^\s*:?-{2,}:?\s*$/.test(cell.text))) continue;
+      if (isTableDelimiter(text)) continue;
       if (!header) {
         header = cells.map((cell) => roleOfLabel(cell.text));
         const rowLabel = roleOfLabel(cells[0]!.text);
@@ -687,7 +670,7 @@ export function findBindings(lines: ScanLine[]): Hit[] {
     }
     header = undefined;
     for (const binding of lineBindings(text)) judge(binding);
-    pending = openRole(trimmed, inFence);
+    pending = openRole(trimmed, line.fenced);
   }
   return hits;
 }

@@ -8,7 +8,7 @@
  * whole. Decoded text is never decoded again.
  */
 import { findBindings } from './credential-bindings.js';
-import type { Hit, ScanLine } from './hits.js';
+import { type Hit, type ScanLine, scanLinesOf } from './hits.js';
 import { findPrivateKeys } from './private-keys.js';
 import { findProviderTokens } from './provider-tokens.js';
 
@@ -48,12 +48,7 @@ function decodedText(run: string): string | undefined {
 
 /** Whether decoded text holds a secret our line rules find. */
 function holdsSecret(text: string): boolean {
-  const lines: ScanLine[] = [];
-  let start = 0;
-  for (const line of text.split('\n')) {
-    lines.push({ text: line.replace(/\r$/, ''), start });
-    start += line.length + 1;
-  }
+  const lines = scanLinesOf(text);
   return lines.some((line) => findProviderTokens(line.text).length > 0) || findPrivateKeys(lines).length > 0 || findBindings(lines).length > 0;
 }
 

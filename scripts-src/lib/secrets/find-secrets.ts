@@ -22,7 +22,7 @@ import { findBindings, namedPairText } from './credential-bindings.js';
 import { roleOfName } from './credential-names.js';
 import { findEncodedSecrets } from './encoded-secrets.js';
 import type { LocalSecretMatcher } from './find-local-secrets.js';
-import type { Hit, ScanLine } from './hits.js';
+import { type Hit, scanLinesOf } from './hits.js';
 import { maskExcerpt, maskRanges, maskSecret } from './mask.js';
 import { findPrivateKeys } from './private-keys.js';
 import { findDisguisedTokens, findProviderTokens } from './provider-tokens.js';
@@ -131,9 +131,6 @@ function scanSegments(parts: Array<{ text: string; path?: string }>, known: Loca
   });
 }
 
-/** A line's Markdown container markers: indentation, blockquote `>`, a list item's bullet or number. */
-const CONTAINER = /^[ \t]*(?:>[ \t]?)*[ \t]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?/;
-
 /**
  * Our rules, on the text as written and on its revealed view (when it
  * differs: undoing emphasis may also break a `*:*:` line), reported at the
@@ -180,15 +177,9 @@ export function maskSecrets(text: string): string {
   return masked + text.slice(cursor);
 }
 
-/** Every rule on `text`, read line by line without container markers. */
+/** Every rule on `text`, read line by line without container markers (the Markdown model's lines). */
 function scanLines(text: string): Hit[] {
-  const lines: ScanLine[] = [];
-  let lineStart = 0;
-  for (const line of text.split('\n')) {
-    const marker = CONTAINER.exec(line)![0].length;
-    lines.push({ text: line.slice(marker).replace(/\r$/, ''), start: lineStart + marker });
-    lineStart += line.length + 1;
-  }
+  const lines = scanLinesOf(text);
   const hits: Hit[] = [];
   for (const line of lines) {
     for (const hit of findProviderTokens(line.text)) hits.push({ rule: hit.rule, start: line.start + hit.start, end: line.start + hit.end });

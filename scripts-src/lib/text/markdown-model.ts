@@ -166,6 +166,65 @@ function stripContainers(line: string): Containers {
   return list ? { body: body.slice(list[0].length), quoted, listItem: true, indent } : { body, quoted, listItem: false, indent };
 }
 
+/** Whether `raw` (a line inside a fenced block opened by `marker`) closes it: the same character, at least as many, nothing after. */
+function closesFence(raw: string, marker: string): boolean {
+  const close = FENCE_CLOSE.exec(stripContainers(raw).body) ?? FENCE_CLOSE.exec(raw);
+  return close !== null && close[1]![0] === marker[0] && close[1]!.length >= marker.length;
+}
+const FENCE_CLOSE = /^ {0,3}(`{3,}|~{3,})[ \t]*$/;
+
+/** A line as the secret guard reads it: its body without container markers, and where the line sits. */
+export interface MarkdownLine {
+  /** The line without blockquote markers and a list item's marker (`\r` removed). */
+  body: string;
+  /** Offset of `body` in the text. */
+  start: number;
+  /** Inside a fenced code block (fences matched by character and length, as CommonMark does). */
+  fenced: boolean;
+  /** The line opens or closes a fenced block. */
+  fence: boolean;
+}
+
+/** Every line of `text` with its containers stripped and its place in or out of a fenced block: one linear pass. */
+export function markdownLines(text: string): MarkdownLine[] {
+  const lines: MarkdownLine[] = [];
+  let open: string | undefined;
+  let start = 0;
+  for (const raw of text.split('\n')) {
+    const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+    const { body } = stripContainers(line);
+    const bodyStart = start + line.length - body.length;
+    start += raw.length + 1;
+    if (open !== undefined) {
+      const closing = closesFence(line, open);
+      if (closing) open = undefined;
+      lines.push({ body, start: bodyStart, fenced: !closing, fence: closing });
+      continue;
+    }
+    open = FENCE_OPEN.exec(body)?.[1];
+    lines.push({ body, start: bodyStart, fenced: false, fence: open !== undefined });
+  }
+  return lines;
+}
+
+/** A table row's cells with their offsets in the row; undefined when `row` is not one. */
+export function tableCells(row: string): Array<{ text: string; at: number }> | undefined {
+  if (!/^[ \t]*\|.*\|[ \t]*$/.test(row)) return undefined;
+  const cells: Array<{ text: string; at: number }> = [];
+  let position = row.indexOf('|') + 1;
+  for (const cell of row
+    .slice(position)
+    .replace(/\|[ \t]*$/, '')
+    .split('|')) {
+    cells.push({ text: cell, at: position });
+    position += cell.length + 1;
+  }
+  return cells;
+}
+
+/** The line under a table's header: `| --- | :-: |`. */
+export const isTableDelimiter = (row: string) => TABLE_DELIMITER.test(row) && row.includes('-');
+
 class ModelBuilder {
   readonly segments: Segment[] = [];
   readonly headings: Heading[] = [];
@@ -266,7 +325,7 @@ class ModelBuilder {
       this.inline(text, lineNumber, quoted, 'heading');
       return;
     }
-    if (TABLE_DELIMITER.test(body) && body.includes('-') && (body.includes('|') || this.paragraph)) {
+    if (isTableDelimiter(body) && (body.includes('|') || this.paragraph)) {
       return;
     }
     const definition = REFERENCE_DEFINITION.exec(body);
@@ -284,9 +343,7 @@ class ModelBuilder {
   private continueOpen(raw: string, lineNumber: number): void {
     const open = this.open!;
     if (open.kind === 'fence') {
-      const body = stripContainers(raw).body;
-      const close = /^ {0,3}(`{3,}|~{3,})[ \t]*$/.exec(body) ?? /^ {0,3}(`{3,}|~{3,})[ \t]*$/.exec(raw);
-      if (close && close[1]![0] === open.marker[0] && close[1]!.length >= open.marker.length) {
+      if (closesFence(raw, open.marker)) {
         this.push('code', 'fence', open.lines.join('\n'), open.line, open.quoted);
         this.open = undefined;
         this.previousBlank = false;
