@@ -268,7 +268,7 @@ async function get(mailbox: Mailbox, key: string, target: Target, options: { for
   const notIgnored = exposed
     ? `${target.path} n’est pas ignoré par git : ajoutez /partage/ à .git/info/exclude (ou à .gitignore) pour ne pas le committer`
     : undefined;
-  const reading = isSession ? guards.inspectExport(value) : guards.inspectNote(value);
+  const reading = isSession ? guards.readExport(value) : guards.inspectNote(value);
   if (options.json) {
     const sha256 = createHash('sha256').update(value).digest('hex');
     const shown = readingJson(reading);
@@ -299,7 +299,7 @@ async function get(mailbox: Mailbox, key: string, target: Target, options: { for
 /** `get <cle> -`: the bytes on standard output, everything said about them on standard error. */
 function toStandardOutput(value: Buffer, key: string, label: string, vigilance: Vigilance[]): void {
   process.stdout.write(value);
-  const reading = requireKey(key).kind === 'session' ? guards.inspectExport(value) : guards.inspectNote(value);
+  const reading = requireKey(key).kind === 'session' ? guards.readExport(value) : guards.inspectNote(value);
   process.stderr.write(`Lu : ${key} (${value.length} octets) ; boîte : ${label}\n`);
   for (const finding of vigilance) process.stderr.write(`Vigilance (boîte) : ${guards.shownFromMailbox(finding.message)}\n`);
   process.stderr.write(renderReading(reading));

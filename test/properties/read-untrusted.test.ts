@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { readJsonLines, readNote } from '../../scripts-src/lib/untrusted/read-untrusted.js';
+import { readExport, readNote } from '../../scripts-src/lib/untrusted/read-untrusted.js';
 import { anyString } from './arbitraries.js';
 
 const b64 = (text: string) => Buffer.from(text).toString('base64');
@@ -57,12 +57,12 @@ const injectionText = fc.array(fc.constantFrom(...PIECES), { maxLength: 30 }).ma
 const longText = fc.tuple(fc.oneof(anyString, injectionText), fc.integer({ min: 1, max: 200 })).map(([chunk, times]) => chunk.repeat(times).slice(0, 20_000));
 const text = fc.oneof(anyString, injectionText, longText);
 
-describe('readNote and readJsonLines (properties)', () => {
+describe('readNote and readExport (properties)', () => {
   it('never throw and report lines between 1 and the number of lines, each level sorted', () => {
     fc.assert(
       fc.property(text, fc.boolean(), (note, asExport) => {
         const lines = note.split('\n').length;
-        const reading = asExport ? readJsonLines(note) : readNote(note);
+        const reading = asExport ? readExport(Buffer.from(note)) : readNote(note);
         for (const alerts of [reading.alertes, reading.vigilance]) {
           for (const alert of alerts) {
             expect(Number.isInteger(alert.line)).toBe(true);

@@ -11,13 +11,16 @@ describe('walkJson', () => {
       'clé bizarre': 'x',
       n: [1, -2.5e3, true, null],
     };
-    const strings = events(JSON.stringify(document)).filter((event) => event.type === 'string');
+    const json = Buffer.from(JSON.stringify(document));
+    const strings = events(json.toString()).filter((event) => event.type === 'string');
     expect(strings).toEqual([
-      { type: 'string', path: '$.info.title', value: 'Ma "session"', key: 'title' },
-      { type: 'string', path: '$.info.id', value: 'ses_1', key: 'id' },
-      { type: 'string', path: '$.messages[0].parts[0].text', value: 'ligne 1\nligne 2 é ✓', key: 'text' },
-      { type: 'string', path: '$["clé bizarre"]', value: 'x', key: 'clé bizarre' },
+      { type: 'string', path: '$.info.title', value: 'Ma "session"', key: 'title', at: expect.any(Number) },
+      { type: 'string', path: '$.info.id', value: 'ses_1', key: 'id', at: expect.any(Number) },
+      { type: 'string', path: '$.messages[0].parts[0].text', value: 'ligne 1\nligne 2 é ✓', key: 'text', at: expect.any(Number) },
+      { type: 'string', path: '$["clé bizarre"]', value: 'x', key: 'clé bizarre', at: expect.any(Number) },
     ]);
+    // `at` is the byte offset of the string's opening quote, after non-ASCII text too.
+    for (const event of strings) if (event.type === 'string') expect(json.subarray(event.at).toString().startsWith(JSON.stringify(event.value))).toBe(true);
   });
 
   it('yields containers as they open', () => {

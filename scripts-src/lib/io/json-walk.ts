@@ -5,12 +5,12 @@
  * JSON.parse would build an object graph several times its size.
  */
 export type JsonEvent =
-  /** A string value (not a key), unescaped; `key` is its property name when it has one. */
-  | { type: 'string'; path: string; value: string; key: string | undefined }
+  /** A string value (not a key), unescaped; `key` is its property name when it has one; `at`: the offset of its opening quote. */
+  | { type: 'string'; path: string; value: string; key: string | undefined; at: number }
   /** An object or array opens at `path` ('$' for the document itself). */
   | { type: 'open'; path: string; kind: 'object' | 'array' }
-  /** A property name, unescaped; `path` is the property's own path. */
-  | { type: 'key'; path: string; key: string };
+  /** A property name, unescaped; `path` is the property's own path; `at`: the offset of its opening quote. */
+  | { type: 'key'; path: string; key: string; at: number };
 
 export class JsonSyntaxError extends Error {
   constructor(readonly offset: number) {
@@ -83,7 +83,7 @@ export function* walkJson(bytes: Buffer): Generator<JsonEvent> {
       const end = stringEnd(bytes, position);
       frame.key = decodeString(bytes, position, end);
       frame.expect = 'colon';
-      yield { type: 'key', path: propertyPath(frame.path, frame.key), key: frame.key };
+      yield { type: 'key', path: propertyPath(frame.path, frame.key), key: frame.key, at: position };
       position = skipSpace(bytes, end + 1);
       continue;
     }
@@ -105,7 +105,7 @@ export function* walkJson(bytes: Buffer): Generator<JsonEvent> {
     }
     if (byte === QUOTE) {
       const end = stringEnd(bytes, position);
-      yield { type: 'string', path, value: decodeString(bytes, position, end), key: frame?.kind === 'object' ? frame.key : undefined };
+      yield { type: 'string', path, value: decodeString(bytes, position, end), key: frame?.kind === 'object' ? frame.key : undefined, at: position };
       position = end + 1;
     } else {
       const literal = /^(?:-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null)/.exec(
@@ -143,7 +143,8 @@ function stringEnd(bytes: Buffer, start: number): number {
 }
 
 function decodeString(bytes: Buffer, start: number, end: number): string {
-  const hasEscape = bytes.indexOf(BACKSLASH, start + 1) !== -1 && bytes.indexOf(BACKSLASH, start + 1) < end;
+  // Searched within the string only: a search to the end of a document without backslashes, once per string, would be quadratic.
+  const hasEscape = bytes.subarray(start + 1, end).includes(BACKSLASH);
   for (let index = start + 1; index < end; index++) if (bytes[index]! < 0x20) throw new JsonSyntaxError(index);
   if (!hasEscape) return bytes.toString('utf8', start + 1, end);
   try {

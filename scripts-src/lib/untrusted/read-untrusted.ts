@@ -12,6 +12,7 @@
  * It only reports; the bytes are never changed. Every step is linear in the
  * text's length.
  */
+import { JsonSyntaxError, walkJson } from '../io/json-walk.js';
 import { maskSecrets } from '../secrets/find-secrets.js';
 import {
   BIDI_CONTROL,
@@ -372,38 +373,66 @@ export function readField(value: string): Reading {
   return readNote(value.replace(/\r?\n/g, ' '));
 }
 
-/** `"role": "system"` in a session export (OpenCode writes `user` and `assistant` only). */
-const FORGED_ROLE = /"role"\s*:\s*"(?:system|developer)"/i;
+/** The roles OpenCode writes in an export are `user` and `assistant`: a `system` or `developer` turn was written by someone else. */
+const FORGED_ROLES = new Set(['system', 'developer']);
+const NOT_AN_EXPORT = 'ce fichier n’est pas un export de session OpenCode : ne le chargez pas';
 
 /**
- * A session export: each JSON string on a line is read as a small note (a
- * message is Markdown), findings at the line of the JSON file. Base64 is
- * everywhere in an export (images, attachments) and it is loaded by
- * `opencode import`, never read raw: encoded runs are not decoded.
+ * A session export, walked in its bytes (io/json-walk.ts), never decoded as a
+ * whole: each string, and each property name, is read as a small note (a
+ * message is Markdown), its findings at the line of the JSON file where it
+ * stands. Base64 is everywhere in an export (images, attachments) and it is
+ * loaded by `opencode import`, never read raw: encoded runs are not decoded.
+ * A file that is not an export (invalid JSON, no `info` object or `messages`
+ * array) gets `export-invalide`: it must not be loaded, and what follows a
+ * syntax error is not read.
  */
-export function readJsonLines(text: string): Reading {
+export function readExport(bytes: Buffer): Reading {
   const findings = new FindingSet();
-  const lines = text.split('\n');
-  readCharacters(text, lines, findings);
-  lines.forEach((line, index) => {
-    // An export holds the user's and the assistant's turns; a system or developer turn in it was written by someone else.
-    if (FORGED_ROLE.test(line)) findings.add('alerte', index + 1, 'marqueur-de-role', () => excerptOf(line));
-    for (const literal of line.matchAll(/"(?:[^"\\\n]|\\.)*"/g)) {
-      if (literal[0].length < 6) continue;
-      let value: string;
-      try {
-        value = JSON.parse(literal[0]) as string;
-      } catch {
+  const lineAt = lineCounter(bytes);
+  let shape = { info: false, messages: false };
+  try {
+    for (const event of walkJson(bytes)) {
+      if (event.type === 'open') {
+        if (event.path === '$.info' && event.kind === 'object') shape.info = true;
+        else if (event.path === '$.messages' && event.kind === 'array') shape.messages = true;
         continue;
       }
-      if (!/[a-z]{2}/i.test(value)) continue;
-      const model = parseNote(value);
-      const local = new FindingSet(findings);
-      for (const segment of model.segments) readSegment(segment, model.lines, local, false);
-      const { alertes, vigilance } = local.reading;
-      for (const finding of alertes) findings.add('alerte', index + 1, finding.rule, finding.excerpt);
-      for (const finding of vigilance) findings.add('vigilance', index + 1, finding.rule, finding.excerpt);
+      const line = lineAt(event.at);
+      const text = event.type === 'key' ? event.key : event.value;
+      if (event.type === 'string' && event.key === 'role' && FORGED_ROLES.has(text.toLowerCase()))
+        findings.add('alerte', line, 'marqueur-de-role', () => excerptOf(`"role": "${text}"`));
+      readExportString(text, line, findings);
     }
-  });
+  } catch (error) {
+    if (!(error instanceof JsonSyntaxError)) throw error;
+    shape = { info: false, messages: false };
+  }
+  if (!shape.info || !shape.messages) findings.add('alerte', 1, 'export-invalide', NOT_AN_EXPORT);
   return findings.sorted();
+}
+
+/** One string of an export, read as a note; what it holds is reported at `line`, the string's line in the file. */
+function readExportString(text: string, line: number, findings: FindingSet): void {
+  if (text.length < 4) return;
+  const model = parseNote(text);
+  const local = new FindingSet(findings);
+  readCharacters(text, model.lines, local);
+  if (/[a-z]{2}/i.test(text)) for (const segment of model.segments) readSegment(segment, model.lines, local, false);
+  const { alertes, vigilance } = local.reading;
+  for (const finding of alertes) findings.add('alerte', line, finding.rule, finding.excerpt);
+  for (const finding of vigilance) findings.add('vigilance', line, finding.rule, finding.excerpt);
+}
+
+/** The 1-based line of each offset of `bytes`, asked in increasing order: one pass over the document in all. */
+function lineCounter(bytes: Buffer): (offset: number) => number {
+  let line = 1;
+  let next = bytes.indexOf(0x0a);
+  return (offset) => {
+    while (next !== -1 && next < offset) {
+      line++;
+      next = bytes.indexOf(0x0a, next + 1);
+    }
+    return line;
+  };
 }
