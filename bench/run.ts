@@ -11,6 +11,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync }
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildSync } from 'esbuild';
+import { MAX_NOTE_BYTES } from '../scripts-src/lib/io/read-input-file.js';
 import { openRedisMailbox } from '../scripts-src/lib/mailbox/redis/redis-mailbox.js';
 import { readRedisSettings } from '../scripts-src/lib/mailbox/redis/settings.js';
 import { wrapProgram } from '../scripts-src/shims/wrap-program.mjs';
@@ -228,10 +229,20 @@ try {
 
   console.log('Pire note de 1 Mio, programmes entiers…');
   const worstPath = join(work, 'CONTEXTE-pire.md');
-  writeFileSync(worstPath, reading.worstNote);
+  // Within the programs' size limit (1 MiB of bytes: the fragment may be written in two-byte characters), cut between characters.
+  const worstBytes = Buffer.from(reading.worstNote);
+  let worstEnd = Math.min(worstBytes.length, MAX_NOTE_BYTES);
+  while (worstEnd < worstBytes.length && (worstBytes[worstEnd]! & 0xc0) === 0x80) worstEnd--;
+  writeFileSync(worstPath, worstBytes.subarray(0, worstEnd));
+  /** A whole run of `program` on the worst note; a refusal of the file itself (exit 2) would time nothing of the guards. */
+  const read = (program: string) => {
+    const result = run(process.execPath, [program, worstPath], true);
+    if (/trop gros|invalide/.test(result.stderr)) throw new Error(`${program} n’a pas lu la pire note : ${result.stderr}`);
+    return result.ms;
+  };
   const worst = {
-    verifier: median([0, 1, 2].map(() => run(process.execPath, [programPaths.verifier, worstPath], true).ms)),
-    lire: median([0, 1, 2].map(() => run(process.execPath, [programPaths.lire, worstPath], true).ms)),
+    verifier: median([0, 1, 2].map(() => read(programPaths.verifier))),
+    lire: median([0, 1, 2].map(() => read(programPaths.lire))),
   };
   const worstRatio = Math.max(worst.verifier / perCall.verifier!, worst.lire / perCall.lire!);
   rows.push(['verifier / lire, note ordinaire de 10 Kio', `${ms(perCall.verifier!)} / ${ms(perCall.lire!)}`, '', '', '']);
