@@ -193,7 +193,7 @@ try {
     const kb = /Maximum resident set size \(kbytes\): (\d+)/.exec(result.stderr)?.[1];
     return { ms: result.ms, kb: kb === undefined ? undefined : Number(kb), stdout: result.stdout };
   };
-  // The measure is memory above a small run: Node and the program alone take 40 to 50 MiB, whatever the export.
+  // The measure is memory above a small run: Node and the program alone take 50 to 75 MiB, whatever the export.
   const smallRun = median([0, 1, 2].map(() => measured([programPaths.publier, note, 'banc', 'alice']).kb ?? 0));
   const bigPublish: number[] = [];
   const bigGet: number[] = [];

@@ -247,12 +247,11 @@ export function isPlaceholder(raw: string): boolean {
   // Upper-case only when long: a drawn `AKIA…FAKE…` of capitals and digits spells four letters by chance.
   if (/example|exemple|dummy|placeholder|redacted|sample|fake|EXAMPLE|EXEMPLE|PLACEHOLDER|REDACTED|Example|Exemple|Dummy|Sample|Fake/.test(value)) return true;
   // A value that names itself: `password-for-30001`, `test-secret-not-for-production`, `base32secret`, `myToken`.
+  const parts = value.split(/[-_.]/);
   if (
-    value.split(/[-_.]/).length >= 2 &&
+    parts.length >= 2 &&
     // Written as a word is, in one case (a drawn `…_mDp_…` spells one by chance).
-    value
-      .split(/[-_.]/)
-      .some((part) => /^(?:password|passwd|pwd|secret|token|mdp|motdepasse|apikey|credentials|creds)$/i.test(part) && /^[A-Z]?(?:[a-z]+|[A-Z]+)$/.test(part))
+    parts.some((part) => /^(?:password|passwd|pwd|secret|token|mdp|motdepasse|apikey|credentials|creds)$/i.test(part) && /^[A-Z]?(?:[a-z]+|[A-Z]+)$/.test(part))
   )
     return true;
   // (A name is made of words: not a drawn mix of cases, nor a year inside like a person's password, `djulja1995zrkey`.)

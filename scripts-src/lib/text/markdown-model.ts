@@ -166,9 +166,12 @@ function stripContainers(line: string): Containers {
   return list ? { body: body.slice(list[0].length), quoted, listItem: true, indent } : { body, quoted, listItem: false, indent };
 }
 
-/** Whether `raw` (a line inside a fenced block opened by `marker`) closes it: the same character, at least as many, nothing after. */
-function closesFence(raw: string, marker: string): boolean {
-  const close = FENCE_CLOSE.exec(stripContainers(raw).body) ?? FENCE_CLOSE.exec(raw);
+/**
+ * Whether a line inside a fenced block opened by `marker` closes it: the same character, at least as many, nothing
+ * after; read without its containers (`body`), or as written (`raw`).
+ */
+function closesFence(body: string, raw: string, marker: string): boolean {
+  const close = FENCE_CLOSE.exec(body) ?? FENCE_CLOSE.exec(raw);
   return close !== null && close[1]![0] === marker[0] && close[1]!.length >= marker.length;
 }
 const FENCE_CLOSE = /^ {0,3}(`{3,}|~{3,})[ \t]*$/;
@@ -196,7 +199,7 @@ export function markdownLines(text: string): MarkdownLine[] {
     const bodyStart = start + line.length - body.length;
     start += raw.length + 1;
     if (open !== undefined) {
-      const closing = closesFence(line, open);
+      const closing = closesFence(body, line, open);
       if (closing) open = undefined;
       lines.push({ body, start: bodyStart, fenced: !closing, fence: closing });
       continue;
@@ -343,7 +346,7 @@ class ModelBuilder {
   private continueOpen(raw: string, lineNumber: number): void {
     const open = this.open!;
     if (open.kind === 'fence') {
-      if (closesFence(raw, open.marker)) {
+      if (closesFence(stripContainers(raw).body, raw, open.marker)) {
         this.push('code', 'fence', open.lines.join('\n'), open.line, open.quoted);
         this.open = undefined;
         this.previousBlank = false;

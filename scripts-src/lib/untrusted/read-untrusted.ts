@@ -12,6 +12,7 @@
  * It only reports; the bytes are never changed. Every step is linear in the
  * text's length.
  */
+import { addToShape, type ExportShape } from '../io/export-shape.js';
 import { JsonSyntaxError, walkJson } from '../io/json-walk.js';
 import { maskSecrets } from '../secrets/find-secrets.js';
 import {
@@ -390,14 +391,12 @@ const NOT_AN_EXPORT = 'ce fichier n’est pas un export de session OpenCode : ne
 export function readExport(bytes: Buffer): Reading {
   const findings = new FindingSet();
   const lineAt = lineCounter(bytes);
-  let shape = { info: false, messages: false };
+  const shape: ExportShape = { info: false, messages: false };
+  let valid = true;
   try {
     for (const event of walkJson(bytes)) {
-      if (event.type === 'open') {
-        if (event.path === '$.info' && event.kind === 'object') shape.info = true;
-        else if (event.path === '$.messages' && event.kind === 'array') shape.messages = true;
-        continue;
-      }
+      addToShape(shape, event);
+      if (event.type === 'open') continue;
       const line = lineAt(event.at);
       const text = event.type === 'key' ? event.key : event.value;
       if (event.type === 'string' && event.key === 'role' && FORGED_ROLES.has(text.toLowerCase()))
@@ -406,9 +405,9 @@ export function readExport(bytes: Buffer): Reading {
     }
   } catch (error) {
     if (!(error instanceof JsonSyntaxError)) throw error;
-    shape = { info: false, messages: false };
+    valid = false;
   }
-  if (!shape.info || !shape.messages) findings.add('alerte', 1, 'export-invalide', NOT_AN_EXPORT);
+  if (!valid || !shape.info || !shape.messages) findings.add('alerte', 1, 'export-invalide', NOT_AN_EXPORT);
   return findings.sorted();
 }
 

@@ -22,7 +22,7 @@
  */
 
 import { DISCUSSION, EDITORIAL, FEATURES, HIDDEN_ACTION } from './sentence-features.js';
-import { tokenize } from './token-patterns.js';
+import { remembered, type Sentence, tokenize } from './token-patterns.js';
 
 export type Level = 'alerte' | 'vigilance';
 
@@ -69,6 +69,13 @@ export interface SentenceFeatures {
  */
 export function sentenceFeatures(text: string, requests: 'always' | 'if-steering' = 'if-steering'): SentenceFeatures {
   const sentence = tokenize(text);
+  return remembered(sentence, FEATURES_BY_MODE[requests], () => featuresOf(sentence, requests));
+}
+
+/** Keys of a sentence's features, by mode, in its memo: a sentence asked twice (assessed, then read as hidden text or a comment) is read once. */
+const FEATURES_BY_MODE = { always: {}, 'if-steering': {} };
+
+function featuresOf(sentence: Sentence, requests: 'always' | 'if-steering'): SentenceFeatures {
   const test = (name: keyof typeof FEATURES) => FEATURES[name].test(sentence);
   const steering = {
     addressed: test('addressed'),

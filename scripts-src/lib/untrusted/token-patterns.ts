@@ -13,6 +13,8 @@
  * phrases are cut the same way, so they match what they spell.
  */
 
+import { parseOnce } from '../text/parse-once.js';
+
 const WORD = /[a-zà-ÿœæ0-9_]+(?:['’-][a-zà-ÿœæ0-9_]+)*['’]?|\n|[^\sa-zà-ÿœæ0-9_]/g;
 /** French words that elide before a vowel: « l'agent » is two words. */
 const ELIDED = new Set(['l', 'd', 'qu', 'n', 'm', 't', 's', 'c', 'j', 'jusqu', 'lorsqu', 'puisqu', 'quoiqu', 'presqu']);
@@ -42,7 +44,13 @@ export function remembered<T>(sentence: Sentence, owner: object, build: () => T)
   return value;
 }
 
-export function tokenize(text: string): Sentence {
+/**
+ * The sentence cut into tokens. It remembers the last sentence asked: its features, whether it is discussed and
+ * what hidden text asks each want the same sentence's tokens (and what `remembered` keeps on them).
+ */
+export const tokenize = parseOnce(cutIntoTokens);
+
+function cutIntoTokens(text: string): Sentence {
   const tokens: string[] = [];
   const starts: number[] = [];
   const lower = text.toLowerCase();
