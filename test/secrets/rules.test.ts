@@ -74,11 +74,20 @@ describe('AWS secret keys whose slashes make them look like something else', () 
   });
 });
 
-describe('drawn values that spell a word or a name by chance (found flaky in 3,000 draws of each positive)', () => {
+/** Random letters with both cases, no digit: what a drawn token's piece may be. */
+function lettersOfBothCases(length: number): string {
+  for (;;) {
+    const value = fake.random(fake.LOWER + fake.UPPER, length);
+    if (/[a-z]/.test(value) && /[A-Z]/.test(value)) return value;
+  }
+}
+
+describe('drawn values that spell a word or a name by chance (found flaky in 3,000 draws of each positive, or by the scanner property)', () => {
   const shapes = [
     ['an OpenAI project key whose random part holds « _mDp_ »', () => `sk-proj-${fake.mixed(40, fake.BASE64URL)}_mDp_${fake.mixed(20)}`],
     ['a password of a name, a year, two letters and « key »', () => `${fake.random(fake.LOWER, 6)}${1970 + randomInt(50)}${fake.random(fake.LOWER, 2)}key`],
     ['an API key of mixed case that ends in « kEY »', () => `${fake.mixed(20)}nkEY`],
+    ['a GitLab token whose random part starts like an article (« a- ») and holds letters only', () => `glpat-a-${lettersOfBothCases(18)}`],
   ] as const;
 
   it.each(shapes)('flags %s', async (_shape, draw) => {
@@ -91,5 +100,17 @@ describe('drawn values that spell a word or a name by chance (found flaky in 3,0
     for (const name of ['myApiKey', 'stripeSecretKey', 'base32secret', 'test-secret-not-for-production']) {
       expect(await findSecrets(`apiKey = "${name}"`), name).toEqual([]);
     }
+  });
+});
+
+describe('a provider token cut by a line break', () => {
+  it('is joined with the start of the next line', async () => {
+    const { value } = fake.slackBot();
+    const findings = await findSecrets(`Le jeton, coupé par l’éditeur : ${value.slice(0, 16)}\n${value.slice(16)}\n`);
+    expect(findings.map(({ line }) => line)).toContain(1);
+  });
+
+  it('is not joined with a next line that assigns a name of its own', async () => {
+    expect(await findSecrets('```\nSLACK_BOT_TOKEN=xoxb-your-bot-token\nSLACK_SIGNING_SECRET=<signing secret>\n```\n')).toEqual([]);
   });
 });

@@ -218,6 +218,9 @@ export function isDefaultPassword(value: string): boolean {
   return DEFAULT_PASSWORDS.has(value.toLowerCase());
 }
 
+/** A word as people write one: in one case, or capitalised (`token`, `TOKEN`, `Token`; not a drawn `mDp`). */
+const isWrittenAsWord = (part: string) => /^[A-Z]?(?:[a-z]+|[A-Z]+)$/.test(part);
+
 /** A mask, a template to fill in, or a well-known stand-in. */
 export function isPlaceholder(raw: string): boolean {
   const value = stripQuotes(raw);
@@ -230,9 +233,12 @@ export function isPlaceholder(raw: string): boolean {
   // Masks and ellipses: ****, xxxx, •••, ..., …, a run of one character.
   if (/\*{3,}|x{4,}|X{4,}|•{3,}|\.{3,}|…|#{4,}|_{4,}|-{4,}|(.)\1{5,}/.test(value)) return true;
   if (/^[*•x.#_-]+$/i.test(value)) return true;
-  // « votre-jeton », "your_api_key", "the-token": words only (a drawn `MA_NmBv1…` starts like « ma_ » by chance).
+  // « votre-jeton », "your_api_key", "the-token": words only, each in one case (a drawn `MA_NmBv1…` or `a-mzapSi_b…` starts like « ma_ » or « a- » by chance).
   if (
-    /^(?:(?:your|votre|vos|my|mon|ma|insert|replace|enter|some|remplacer|mettre|put|add|paste|coller|a|an|the|le|la|un|une)[-_])(?:[a-z]+[-_]?)+$/i.test(value)
+    /^(?:(?:your|votre|vos|my|mon|ma|insert|replace|enter|some|remplacer|mettre|put|add|paste|coller|a|an|the|le|la|un|une)[-_])(?:[a-z]+[-_]?)+$/i.test(
+      value,
+    ) &&
+    value.split(/[-_]/).every((part) => part === '' || isWrittenAsWord(part))
   )
     return true;
   if (
@@ -250,8 +256,8 @@ export function isPlaceholder(raw: string): boolean {
   const parts = value.split(/[-_.]/);
   if (
     parts.length >= 2 &&
-    // Written as a word is, in one case (a drawn `…_mDp_…` spells one by chance).
-    parts.some((part) => /^(?:password|passwd|pwd|secret|token|mdp|motdepasse|apikey|credentials|creds)$/i.test(part) && /^[A-Z]?(?:[a-z]+|[A-Z]+)$/.test(part))
+    // Written as a word is (a drawn `…_mDp_…` spells one by chance).
+    parts.some((part) => /^(?:password|passwd|pwd|secret|token|mdp|motdepasse|apikey|credentials|creds)$/i.test(part) && isWrittenAsWord(part))
   )
     return true;
   // (A name is made of words: not a drawn mix of cases, nor a year inside like a person's password, `djulja1995zrkey`.)

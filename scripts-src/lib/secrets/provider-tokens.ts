@@ -185,6 +185,9 @@ export function findProviderTokens(text: string): Hit[] {
   return hits;
 }
 
+/** A line that starts by giving a name a value: `NAME=value`, `name: value`. */
+const ASSIGNS_A_NAME = /^[A-Za-z_][\w-]*[ \t]*[=:](?!=)[ \t]*[^\s=]/;
+
 /** PEM armour, which a report may show whole: `-----BEGIN RSA PRIVATE KEY-----`. */
 const ARMOUR = '-----BEGIN [A-Z0-9 ]+-----';
 /**
@@ -243,7 +246,8 @@ export function findDisguisedTokens(lines: ScanLine[]): Hit[] {
     // A token cut at the end of the line, or spaced in groups: `sk_live_ 51MB L4F6 …`.
     const tail = /(?<![\w-])(?<token>[\w.-]{3,120})$/.exec(text.slice(-121));
     const nextLine = lines[index + 1];
-    if (tail && nextLine && PREFIX_ANYWHERE.test(tail.groups!.token!)) {
+    // The next line goes on with the token, unless it assigns a name of its own (`SLACK_SIGNING_SECRET=<…>`; base64 padding `==` assigns nothing).
+    if (tail && nextLine && PREFIX_ANYWHERE.test(tail.groups!.token!) && !ASSIGNS_A_NAME.test(nextLine.text)) {
       const head = /^[\w-]{4,120}/.exec(nextLine.text)?.[0];
       if (head && tail.groups!.token!.length + head.length >= 20 && !found(tail.groups!.token!) && found(tail.groups!.token! + head))
         hits.push({ rule: 'jeton-deguise', start: start + text.length - tail.groups!.token!.length, end: nextLine.start + head.length });
