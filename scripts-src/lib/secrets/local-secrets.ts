@@ -132,7 +132,9 @@ function isWorthLookingFor(value: string): boolean {
  * A word, a sentence or a dotted name: `production`, `Marmotte`,
  * `mot de passe`, `redis.prod.internal`, `alice@example.org`, `v1.2.3`.
  * A value without a blank, dot, `@` or `:` counts only when made of letters:
- * `soleil2024bleu` and `poire-jasmin-2023` are passwords.
+ * `soleil2024bleu` and `poire-jasmin-2023` are passwords. A part mixing
+ * lower case, capitals and digits is a draw's piece, not a word
+ * (`ssht6YeJRA:zg9P`, a `.pgpass` password, is not `localhost:6379`).
  */
 function readsAsWords(value: string): boolean {
   const plain = value.normalize('NFD').replace(/\p{M}/gu, '');
@@ -142,7 +144,11 @@ function readsAsWords(value: string): boolean {
   return plain
     .split(/[\s.@:,;!?'’_-]+/)
     .filter(Boolean)
-    .every(isWordLike);
+    .every((part) => isWordLike(part) && !mixesCaseAndDigits(part));
+}
+
+function mixesCaseAndDigits(part: string): boolean {
+  return /[a-z]/.test(part) && /[A-Z]/.test(part) && /\d/.test(part);
 }
 
 /**
