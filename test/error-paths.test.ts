@@ -286,6 +286,8 @@ const SCENARIOS: Record<Exclude<Reason, keyof typeof REACHED_ELSEWHERE>, Scenari
   'utilisateur-inconnu': { program: 'admin', args: ['revoquer', 'personne-de-connu', '--appliquer', '--json'], env: () => redis.env },
   'agent-inconnu': { program: 'contexte-skills', args: ['--agent', 'vim'], text: /^l’agent « vim » est inconnu$/ },
   'global-et-repertoire': { program: 'contexte-skills', args: ['--global', '.'], text: /^--global ne prend pas de répertoire de projet$/ },
+  'dossier-sans-depot': { program: 'lire', args: ['--json'], setup: (folder) => note(folder).then((args) => [...args, folder]) },
+  'depot-introuvable': { program: 'lire', args: ['--depot', 'absent', '--json'], setup: (folder) => note(folder) },
   'projet-introuvable': { program: 'contexte-skills', args: ['absent'], text: /^le répertoire de projet « absent » est introuvable$/ },
   'partage-non-desactive': {
     program: 'contexte-skills',

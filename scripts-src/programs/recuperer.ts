@@ -269,6 +269,8 @@ async function get(mailbox: Mailbox, key: string, target: Target, options: { for
     ? `${target.path} n’est pas ignoré par git : ajoutez /partage/ à .git/info/exclude (ou à .gitignore) pour ne pas le committer`
     : undefined;
   const reading = isSession ? guards.readExport(value) : guards.inspectNote(value);
+  // Inside a git repository, a note is compared with it (lire --depot): what git says, before the note is read.
+  const repository = isSession || !(options.json || options.frame) ? undefined : await repositoryReport(value.toString('utf8'));
   if (options.json) {
     const sha256 = createHash('sha256').update(value).digest('hex');
     const shown = readingJson(reading);
@@ -283,6 +285,7 @@ async function get(mailbox: Mailbox, key: string, target: Target, options: { for
       boite: mailbox.label,
       ...shown,
       vigilance: [...stored, ...project, ...shown.vigilance],
+      ...(repository ? { etat_depot: repository.json } : {}),
     });
     return;
   }
@@ -293,7 +296,15 @@ async function get(mailbox: Mailbox, key: string, target: Target, options: { for
   if (isSession)
     process.stdout.write(`Export de session : chargez-le uniquement avec « ${guards.IMPORT_COMMAND(shown)} », jamais avec votre propre lecture.\n`);
   process.stdout.write(renderReading(reading));
+  if (repository) process.stdout.write(`\n${repository.text}`);
   if (options.frame) process.stdout.write(`\n${guards.frameUntrusted(value.toString('utf8'), key)}`);
+}
+
+/** The « État du dépôt » of a fetched note against the repository of the current folder; undefined outside one. */
+async function repositoryReport(text: string) {
+  const { reportRepository } = await import('../lib/cli/repository-report.js');
+  const report = reportRepository(text, process.cwd(), guards.excerptOf);
+  return report.state.relation === 'pas-un-depot' ? undefined : report;
 }
 
 /** `get <cle> -`: the bytes on standard output, everything said about them on standard error. */

@@ -192,6 +192,42 @@ describe('a real OpenCode agent following the skills', { timeout: 150_000 }, () 
     expect(await redis.admin.keys('contexte:catalogue:bob:*')).not.toEqual([]);
   });
 
+  it('resumes against the real repository: the « État du dépôt » block shows a key file changed since the note, and the skill says to report it', async () => {
+    await redis.admin.del(redisKeys.index('catalogue', 'bob'));
+    let key = '';
+    // The note's path is known once bob has published, in the project's preparation below.
+    const readNote: Record<string, string> = {};
+    const steps: Step[] = [...retrieveSteps, { skill: 'reprendre-contexte' }, { command: /lire\.js"/, values: readNote }];
+    const turn = await agentTurn(steps, 'Récupère le contexte publié par bob et reprends son travail', redis.env, async (project) => {
+      const git = (...args: string[]) => run('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.org', ...args], { cwd: project });
+      await mkdir(join(project, 'src'));
+      await writeFile(join(project, 'src', 'server.ts'), 'export const port = 8080;\n');
+      await writeFile(join(project, 'src', 'client.ts'), 'export {};\n');
+      await git('add', 'src');
+      await git('commit', '-qm', 'serveur');
+      const atNote = (await git('rev-parse', '--short', 'HEAD')).stdout.trim();
+      await writeFile(join(project, 'src', 'server.ts'), 'export const port = 9090;\n');
+      await git('commit', '-qam', 'port');
+      const note = handoffNote({ auteur: 'bob', sections: { 'Fichiers clés': '- `src/server.ts` : point d’entrée\n- `src/client.ts` : client' } }).replace(
+        /^commit: .*$/m,
+        `commit: ${atNote}`,
+      );
+      key = await publishAsBob(note, redis.env);
+      readNote['<note>'] = `partage/${key.replaceAll(':', '_')}.md`;
+    });
+    expect(turn.bashOutputs, turn.log).toHaveLength(3);
+    expect(turn.bashOutputs[0]).toContain(key);
+    const reading = turn.bashOutputs[2]!;
+    expect(reading).toContain('en-avance : le dépôt local a 1 commit(s) de plus que la note');
+    expect(reading).toMatch(/modifie-depuis-la-note {2}src\/server\.ts\n/);
+    expect(reading).toMatch(/inchange {16}src\/client\.ts\n/);
+    expect(reading.indexOf('État du dépôt')).toBeLessThan(reading.indexOf('<<<DONNEES-NON-FIABLES'));
+    // The model received the block, and the skill's order to report every file that is not « inchange ».
+    expect(turn.model.requests.at(-1)!.toolResults.at(-1)).toContain('modifie-depuis-la-note  src/server.ts');
+    const skillText = turn.model.requests.at(-1)!.toolResults.find((result) => result.includes("# Reprise d'une note de passation"))!;
+    expect(skillText).toContain('**chaque fichier** qui n');
+  });
+
   it('publishes and retrieves on the folder mailbox, without Redis', async () => {
     const box = join(root, 'boite-partagee');
     const env = { CONTEXTE_DIR: box };

@@ -3,7 +3,7 @@
  * bounded in size and in alias expansion, so a hostile header cannot stall a
  * program (a billion-laughs alias bomb, a megabyte of YAML).
  */
-import { parseDocument } from 'yaml';
+import { type Document, isMap, isScalar, parseDocument } from 'yaml';
 import { withoutByteOrderMark } from '../text/hidden-characters.js';
 import { parseOnce } from '../text/parse-once.js';
 
@@ -14,7 +14,17 @@ const MAX_ALIASES = 50;
 export type FrontMatter =
   | { status: 'absent' }
   | { status: 'invalid'; reason: string; line: number }
-  | { status: 'ok'; data: Record<string, unknown>; endLine: number };
+  | {
+      status: 'ok';
+      data: Record<string, unknown>;
+      /**
+       * Each top-level field whose value is one scalar, as written: `commit: 0123456`
+       * is `'0123456'` here (YAML reads the number 123456), `commit: 3e45678` is not
+       * Infinity. Where a field names something exactly (a commit, a branch), read it here.
+       */
+      written: Record<string, string>;
+      endLine: number;
+    };
 
 /** The note's YAML header, read once per note (see parse-once.ts): the checks and the header reader both ask. */
 export const readFrontMatter = parseOnce(parseFrontMatter);
@@ -46,7 +56,18 @@ function parseFrontMatter(text: string): FrontMatter {
   if (data === null || typeof data !== 'object' || Array.isArray(data)) {
     return { status: 'invalid', reason: 'en-tête YAML invalide : une liste de champs « nom: valeur » est attendue', line: 2 };
   }
-  return { status: 'ok', data: data as Record<string, unknown>, endLine };
+  return { status: 'ok', data: data as Record<string, unknown>, written: writtenScalars(document), endLine };
+}
+
+function writtenScalars(document: Document): Record<string, string> {
+  const written: Record<string, string> = {};
+  if (!isMap(document.contents)) return written;
+  for (const { key, value } of document.contents.items) {
+    if (!isScalar(key) || typeof key.value !== 'string' || !isScalar(value)) continue;
+    const text = value.type === 'PLAIN' ? value.source : value.value;
+    if (typeof text === 'string') written[key.value] = text;
+  }
+  return written;
 }
 
 /** The YAML parser's error codes, said in French (a raw code such as MISSING_CHAR means nothing to the author). */

@@ -444,6 +444,18 @@ export const CATALOGUE = {
     () => 'Vérifiez le nom : ACL LIST, avec un compte d’administration, liste les utilisateurs.',
   ),
 
+  // lire.
+  'dossier-sans-depot': entry<{ path: string }>(
+    Usage,
+    (p) => `un dossier (${q(p.path)}) n’est lu qu’avec --depot`,
+    () => 'Pour comparer la note à un dépôt : lire <note> --depot [dossier] ; sinon ne donnez que la note.',
+  ),
+  'depot-introuvable': entry<{ path: string }>(
+    Usage,
+    (p) => `le dossier ${q(p.path)} de --depot est introuvable, ou n’est pas un dossier`,
+    () => 'Donnez un dossier du dépôt (relatif au dossier courant, ou absolu) ; sans dossier, --depot lit le dossier courant.',
+  ),
+
   // The installer.
   'agent-inconnu': entry<{ agent: string }>(
     Usage,

@@ -1,0 +1,167 @@
+/**
+ * The repository as git sees it, against what a note says: is the note's
+ * commit this HEAD, behind it, ahead of it, on another line, or unknown here;
+ * is the branch the same; has each key file changed since the note, or
+ * locally, or gone. Computed by the program, never left to the reader's
+ * model. Read-only: no file's content is read, nothing is written, fetched
+ * or applied.
+ */
+import { lstatSync, realpathSync } from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
+import { runGit } from './git.js';
+import { type NoteClaims, type RefusedClaim, readNoteClaims } from './note-claims.js';
+
+export type Relation = 'identique' | 'en-avance' | 'en-retard' | 'diverge' | 'inconnu' | 'absent' | 'refuse' | 'pas-un-depot';
+export type FileState = 'inchange' | 'modifie-depuis-la-note' | 'modifie-localement' | 'absent' | 'refuse' | 'inconnu';
+
+export interface FileReport {
+  path: string;
+  state: FileState;
+  /** For `refuse`: why (a symbolic link leaving the repository, a path refused by its shape). */
+  reason?: string;
+}
+
+export interface RepositoryState {
+  /** The repository's top level (absent when the folder is not in one). */
+  root?: string;
+  noteCommit?: string;
+  /** Full hash of HEAD; absent on a repository without a commit. */
+  localCommit?: string;
+  relation: Relation;
+  /** Commits HEAD has that the note's commit has not (ahead), and the reverse (behind). */
+  gap?: { ahead: number; behind: number };
+  noteBranch?: string;
+  /** The current branch; absent when HEAD is detached. */
+  localBranch?: string;
+  files: FileReport[];
+  /** What the note says that was not given to git, and why. */
+  refused: RefusedClaim[];
+  /** Paths beyond the limit, not checked. */
+  leftOut: number;
+  /** git itself could not be run (not installed, or too slow). */
+  gitUnavailable?: boolean;
+}
+
+export function repositoryState(noteText: string, directory: string): RepositoryState {
+  return compareWithRepository(readNoteClaims(noteText), directory);
+}
+
+export function compareWithRepository(claims: NoteClaims, directory: string): RepositoryState {
+  const base = {
+    noteCommit: claims.commit,
+    noteBranch: claims.branch,
+    refused: claims.refused,
+    leftOut: claims.leftOut,
+  };
+  const top = runGit(['rev-parse', '--show-toplevel'], directory);
+  if (!top.ok) return { ...base, relation: 'pas-un-depot', files: [], ...(top.reason !== 'failed' ? { gitUnavailable: true } : {}) };
+  const root = top.stdout.replace(/\n$/, '');
+  const git = (...args: string[]) => runGit(args, root);
+  const head = git('rev-parse', '--verify', '--quiet', 'HEAD^{commit}');
+  const localCommit = head.ok ? head.stdout.trim() : undefined;
+  const branch = git('symbolic-ref', '--quiet', '--short', 'HEAD');
+  const localBranch = branch.ok ? branch.stdout.trim() : undefined;
+
+  let noteFull: string | undefined;
+  if (claims.commit !== undefined) {
+    const resolved = git('rev-parse', '--verify', '--quiet', '--end-of-options', `${claims.commit}^{commit}`);
+    noteFull = resolved.ok ? resolved.stdout.trim() : undefined;
+  }
+  const { relation, gap } = relate(claims, noteFull, localCommit, root);
+
+  const pathspecs = claims.paths.map((claim) => claim.path);
+  const changedLocally =
+    pathspecs.length === 0 ? [] : names(git('status', '--porcelain=v1', '-z', '--untracked-files=all', '--no-renames', '--', ...pathspecs), true);
+  const changedSince =
+    pathspecs.length === 0 || noteFull === undefined || localCommit === undefined
+      ? undefined
+      : names(git('diff', '--name-only', '-z', '--no-renames', '--no-ext-diff', '--no-textconv', noteFull, localCommit, '--', ...pathspecs), false);
+  const rootReal = realpathSync(root);
+  const files: FileReport[] = [];
+  for (const claim of claims.paths) {
+    const covers = (name: string) => name === claim.path || name.startsWith(`${claim.path}/`);
+    if (leavesRepository(rootReal, claim.path)) {
+      files.push({ path: claim.path, state: 'refuse', reason: 'lien symbolique qui sort du dépôt (ou dont la cible manque)' });
+      continue;
+    }
+    const onDisk = exists(join(rootReal, claim.path));
+    const since = changedSince?.some(covers) ?? false;
+    const local = changedLocally?.some(covers) ?? false;
+    // A word that may not be a path (`console.log` in « État ») counts only if this repository knows it.
+    if (!claim.certain && !onDisk && !since && !local) continue;
+    const state: FileState = since
+      ? 'modifie-depuis-la-note'
+      : local
+        ? 'modifie-localement'
+        : !onDisk
+          ? 'absent'
+          : changedSince === undefined
+            ? 'inconnu'
+            : 'inchange';
+    files.push({ path: claim.path, state });
+  }
+  return {
+    ...base,
+    root,
+    ...(localCommit !== undefined ? { localCommit } : {}),
+    ...(localBranch ? { localBranch } : {}),
+    relation,
+    ...(gap ? { gap } : {}),
+    files,
+  };
+}
+
+function relate(claims: NoteClaims, noteFull: string | undefined, localCommit: string | undefined, root: string): Pick<RepositoryState, 'relation' | 'gap'> {
+  if (claims.commit === undefined) return { relation: claims.refused.some((claim) => claim.field === 'commit') ? 'refuse' : 'absent' };
+  if (noteFull === undefined || localCommit === undefined) return { relation: 'inconnu' };
+  const counted = runGit(['rev-list', '--left-right', '--count', `${noteFull}...${localCommit}`], root);
+  const match = counted.ok ? /^(\d+)\s+(\d+)\s*$/.exec(counted.stdout) : null;
+  if (!match) return { relation: 'inconnu' };
+  const behind = Number(match[1]);
+  const ahead = Number(match[2]);
+  const relation = ahead === 0 && behind === 0 ? 'identique' : behind === 0 ? 'en-avance' : ahead === 0 ? 'en-retard' : 'diverge';
+  return { relation, gap: { ahead, behind } };
+}
+
+/** Names printed by `git status --porcelain -z` (after the two status letters) or `git diff --name-only -z`; undefined when git failed. */
+function names(result: ReturnType<typeof runGit>, status: boolean): string[] | undefined {
+  if (!result.ok) return undefined;
+  return result.stdout
+    .split('\0')
+    .filter(Boolean)
+    .map((entry) => (status ? entry.slice(3) : entry));
+}
+
+function isLink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
+function exists(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether `path`, or the deepest part of it that exists, resolves (through symbolic links) outside the repository. */
+function leavesRepository(rootReal: string, path: string): boolean {
+  for (let candidate = join(rootReal, path); ; candidate = dirname(candidate)) {
+    let real: string;
+    try {
+      real = realpathSync(candidate);
+    } catch {
+      // A link whose target is missing: where it points is not known to stay inside.
+      if (isLink(candidate)) return true;
+      if (candidate === rootReal || dirname(candidate) === candidate) return false;
+      continue;
+    }
+    const inside = relative(rootReal, real);
+    return inside === '..' || inside.startsWith(`..${sep}`) || inside.startsWith(sep);
+  }
+}
