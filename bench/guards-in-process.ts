@@ -12,7 +12,7 @@ async function main(path: string): Promise<void> {
   const bytes = readFileSync(path);
   const started = performance.now();
   const { checkPublication, readNote } = await import('../scripts-src/lib/guards.js');
-  await checkPublication({ path, bytes }, undefined, { allowUnsanitized: false });
+  await checkPublication({ path, bytes }, {}, { allowUnsanitized: false });
   readNote(bytes.toString('utf8'));
   console.log((performance.now() - started).toFixed(2));
 }

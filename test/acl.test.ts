@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newRepo, noteAbout } from './helpers/git-repo.js';
 import { handoffNote } from './helpers/notes.js';
 import { type RedisServer, randomPassword, startRedis } from './helpers/redis-server.js';
 import { admin, publier, recuperer } from './helpers/run-program.js';
@@ -97,6 +98,29 @@ describe('ACL matrix', () => {
     const ownKey = (JSON.parse(own.stdout) as { cle: string }).cle;
     expect((await recuperer(['supprimer', ownKey], { env: as('alice') })).code).toBe(0);
     expect(await redis.admin.exists(ownKey)).toBe(0);
+  });
+
+  it('lets bob publish his work in progress and alice fetch it; carol of another team may not read it, and alice may not delete it', async () => {
+    const repo = newRepo({ 'src/a.ts': 'a\n' });
+    repo.write({ 'src/a.ts': 'a2\n' });
+    const note = join(dir, 'note-bob-modifs.md');
+    await writeFile(note, noteAbout({ commit: repo.head() }).replace(/^auteur: .*$/m, 'auteur: bob'));
+    const published = await publier([note, 'catalogue', '--modifs', '--json'], { env: as('bob'), cwd: repo.dir });
+    expect(published.code, published.stderr).toBe(0);
+    const { cle, cle_modifs: changes } = JSON.parse(published.stdout) as { cle: string; cle_modifs: string };
+    expect(await redis.admin.ttl(changes)).toBeGreaterThan(28000);
+    const listed = JSON.parse((await recuperer(['list', '--equipe', 'catalogue', '--json'], { env: as('alice') })).stdout) as Array<{
+      cle: string;
+      cle_modifs: string;
+    }>;
+    expect(listed.find((entry) => entry.cle === cle)?.cle_modifs).toBe(changes);
+    const fetched = await recuperer(['get', changes, join(dir, 'bob.patch')], { env: as('alice') });
+    expect(fetched.code, fetched.stderr).toBe(0);
+    expect((await recuperer(['get', changes, join(dir, 'carol.patch')], { env: as('carol') })).code).toBe(5);
+    expect((await recuperer(['supprimer', cle], { env: as('alice') })).code).toBe(5);
+    expect(await redis.admin.exists(changes)).toBe(1);
+    expect((await recuperer(['supprimer', cle, '--json'], { env: as('bob') })).stdout).toContain(changes);
+    expect(await redis.admin.exists(changes)).toBe(0);
   });
 
   it('journals who did what, readable by the administrator', async () => {

@@ -107,6 +107,10 @@ describe('connection settings', () => {
     const key = (JSON.parse(result.stdout) as { cle: string }).cle;
     const listed = await recuperer(['list', '--json'], { env });
     expect((JSON.parse(listed.stdout) as Array<{ cle: string }>).map((entry) => entry.cle)).toContain(key);
+    // A user made before work in progress travelled has no right on modifs:…: removing a note still works.
+    const removed = await recuperer(['supprimer', key, '--json'], { env });
+    expect(removed.code, removed.stderr).toBe(0);
+    expect(JSON.parse(removed.stdout).supprimees).toEqual([key]);
   });
 
   it('says which right is missing when the ACL user may not write', async () => {

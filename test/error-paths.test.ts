@@ -6,6 +6,7 @@
  * a reason that no scenario here (or one named test elsewhere) reaches.
  */
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { chmod, copyFile, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -14,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENVIRONMENT } from '../scripts-src/lib/cli/environment.js';
 import { candidateStamp, minuteStamp } from '../scripts-src/lib/mailbox/keys.js';
 import { CATALOGUE, type Reason } from '../scripts-src/lib/messages/catalogue.js';
+import { newRepo, noteAbout } from './helpers/git-repo.js';
 import { handoffNote } from './helpers/notes.js';
 import { freePort, type RedisServer, randomPassword, startRedis } from './helpers/redis-server.js';
 import { allProgramPaths, runScript } from './helpers/run-program.js';
@@ -287,7 +289,41 @@ const SCENARIOS: Record<Exclude<Reason, keyof typeof REACHED_ELSEWHERE>, Scenari
   'agent-inconnu': { program: 'contexte-skills', args: ['--agent', 'vim'], text: /^l’agent « vim » est inconnu$/ },
   'global-et-repertoire': { program: 'contexte-skills', args: ['--global', '.'], text: /^--global ne prend pas de répertoire de projet$/ },
   'dossier-sans-depot': { program: 'lire', args: ['--json'], setup: (folder) => note(folder).then((args) => [...args, folder]) },
+  'modifs-sans-depot': { program: 'lire', args: ['--modifs', 'm.patch', '--json'], setup: (folder) => note(folder) },
   'depot-introuvable': { program: 'lire', args: ['--depot', 'absent', '--json'], setup: (folder) => note(folder) },
+  'modifs-hors-depot': { program: 'publier', args: ['catalogue', 'alice', '--modifs', '--json'], setup: (folder) => note(folder) },
+  'modifs-sans-commit': {
+    program: 'publier',
+    args: ['catalogue', 'alice', '--modifs', '--json'],
+    setup: (folder) => {
+      newRepo(null, folder);
+      return note(folder);
+    },
+  },
+  'modifs-commit-different': {
+    program: 'publier',
+    args: ['catalogue', 'alice', '--modifs', '--json'],
+    setup: (folder) => {
+      newRepo({ 'a.txt': 'a\n' }, folder).write({ 'a.txt': 'b\n' });
+      return note(folder);
+    },
+  },
+  'modifs-trop-grosses': {
+    program: 'publier',
+    args: ['catalogue', 'alice', '--modifs', '--json'],
+    setup: (folder) => {
+      // Random bytes do not deflate: their binary patch is larger than the 5 MiB a work in progress may weigh.
+      const repo = newRepo({ 'gros.bin': randomBytes(64).toString('hex') }, folder);
+      repo.write({ 'gros.bin': randomBytes(5 * 1024 * 1024).toString('latin1') });
+      return note(folder, noteAbout({ commit: repo.head() }));
+    },
+  },
+  'modifs-git': {
+    program: 'publier',
+    args: ['catalogue', 'alice', '--modifs', '--json'],
+    env: () => ({ PATH: join(dir, 'sans-git') }),
+    setup: (folder) => note(folder),
+  },
   'projet-introuvable': { program: 'contexte-skills', args: ['absent'], text: /^le répertoire de projet « absent » est introuvable$/ },
   'partage-non-desactive': {
     program: 'contexte-skills',

@@ -164,6 +164,7 @@ describe('recuperer list', () => {
         titre: 'Migration du catalogue vers HTTP',
         resume: "Transport HTTP en place, tests verts sauf l'import CSV.",
         cle_session: null,
+        cle_modifs: null,
         alertes: [],
         vigilance: [],
         boite: `redis 127.0.0.1:${redis.port}`,

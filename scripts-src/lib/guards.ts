@@ -11,7 +11,7 @@ export { checkPublication } from './checks/run-checks.js';
 export { maskLocalSecrets, senderSecrets } from './secrets/find-local-secrets.js';
 export { findSecrets, findSecretsInJson } from './secrets/find-secrets.js';
 export { frameUntrusted } from './untrusted/frame-untrusted.js';
-export { IMPORT_COMMAND, inspectNote } from './untrusted/inspect-fetched.js';
+export { IMPORT_COMMAND, inspectNote, readPatch } from './untrusted/inspect-fetched.js';
 export { excerptOf, readExport, readField, readNote } from './untrusted/read-untrusted.js';
 export { shownFromMailbox } from './untrusted/shown-from-mailbox.js';
 

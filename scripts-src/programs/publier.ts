@@ -3,7 +3,7 @@ import { accepted, refusing } from '../lib/checks/problem.js';
 import type { CheckedFile } from '../lib/checks/run-checks.js';
 import { formatMoment, readingJson, renderReport, renderSenderAlerts, reportJson } from '../lib/cli/report.js';
 import { explainDenied, type Program, printJson, runProgram } from '../lib/cli/run.js';
-import { MAX_NOTE_BYTES, MAX_SESSION_BYTES, readInputFile } from '../lib/io/read-input-file.js';
+import { MAX_CHANGES_BYTES, MAX_NOTE_BYTES, MAX_SESSION_BYTES, readInputFile } from '../lib/io/read-input-file.js';
 import type { Publication } from '../lib/mailbox/contract.js';
 import { validateName } from '../lib/mailbox/keys.js';
 import { openMailbox } from '../lib/mailbox/open.js';
@@ -30,11 +30,17 @@ const program: Program = {
     const session = sessionPath ? await readInputFile(sessionPath, 'l’export de session', MAX_SESSION_BYTES) : undefined;
     const noteText = note.toString('utf8');
     const header = readNoteHeader(noteText);
+    const changes = values.modifs === true ? await workInProgress(noteText) : undefined;
     // Loaded here, not at start-up: --help and usage errors never pay for the guards.
     const { checkPublication, readNote } = await import('../lib/guards.js');
-    const checked = await checkPublication({ path: notePath, bytes: note }, session && sessionPath ? { path: sessionPath, bytes: session } : undefined, {
-      allowUnsanitized: values['non-expurge'] === true,
-    });
+    const checked = await checkPublication(
+      { path: notePath, bytes: note },
+      {
+        ...(session && sessionPath ? { session: { path: sessionPath, bytes: session } } : {}),
+        ...(changes?.status === 'ok' ? { changes: { path: CHANGES_LABEL, bytes: changes.bytes } } : {}),
+      },
+      { allowUnsanitized: values['non-expurge'] === true },
+    );
     if (checked.some(({ report }) => refusing(report).length > 0)) {
       reportRefusal(checked, json);
       await journalRefusal(env, team, author, checked);
@@ -56,7 +62,16 @@ const program: Program = {
     try {
       const publication = await explainDenied(
         mailbox,
-        mailbox.publish({ team, author, note, session, ttlSeconds, now: new Date(), summary: header.summary }),
+        mailbox.publish({
+          team,
+          author,
+          note,
+          session,
+          ...(changes?.status === 'ok' ? { changes: changes.bytes } : {}),
+          ttlSeconds,
+          now: new Date(),
+          summary: header.summary,
+        }),
         'refus-publier',
         { team, author },
       );
@@ -66,6 +81,8 @@ const program: Program = {
         printJson({
           cle: publication.noteKey,
           cle_session: publication.sessionKey ?? null,
+          cle_modifs: publication.changesKey ?? null,
+          modifs: changes === undefined ? null : changesJson(changes),
           ttl: publication.ttlSeconds,
           ttl_max: ttlMax,
           expire_le: publication.expiresAt.toISOString(),
@@ -79,6 +96,7 @@ const program: Program = {
         });
       } else {
         process.stdout.write(renderPublication(publication, mailbox.label, ttlMax));
+        if (changes !== undefined) process.stdout.write(renderChanges(changes));
         process.stdout.write(`Pour le collègue (même boîte) : ${colleagueCommand(publication.noteKey)}\n`);
         if (acceptedCount > 0) process.stdout.write(`${acceptedCount} constat(s) accepté(s) par le marqueur <!-- contexte:autorise -->.\n`);
         process.stdout.write(renderSenderAlerts(reading));
@@ -89,6 +107,49 @@ const program: Program = {
     }
   },
 };
+
+/** What the refusal report calls the work in progress. */
+const CHANGES_LABEL = 'modifications en cours (git diff HEAD)';
+
+/**
+ * The work in progress of the current folder's repository (`--modifs`), taken
+ * only when the note's header names the commit it applies to: the reader
+ * checks the note and the patch against the same commit.
+ */
+async function workInProgress(noteText: string) {
+  const [{ collectChanges }, { readNoteClaims }] = await Promise.all([
+    import('../lib/repository/work-in-progress.js'),
+    import('../lib/repository/note-claims.js'),
+  ]);
+  const changes = collectChanges(process.cwd());
+  switch (changes.status) {
+    case 'not-a-repository':
+      throw fail('modifs-hors-depot');
+    case 'no-commit':
+      throw fail('modifs-sans-commit');
+    case 'too-big':
+      throw fail('modifs-trop-grosses', { max: MAX_CHANGES_BYTES });
+    case 'git-failed':
+      throw fail('modifs-git');
+  }
+  const claimed = readNoteClaims(noteText).commit;
+  if (claimed === undefined || !changes.base.startsWith(claimed)) throw fail('modifs-commit-different', { claimed: claimed ?? '', base: changes.base });
+  return changes;
+}
+
+type Changes = Awaited<ReturnType<typeof workInProgress>>;
+
+function changesJson(changes: Changes) {
+  return changes.status === 'ok'
+    ? { base: changes.base, fichiers: changes.files, non_suivis: changes.untracked, octets: changes.bytes.length }
+    : { base: changes.base, fichiers: [], non_suivis: [], octets: 0 };
+}
+
+function renderChanges(changes: Changes): string {
+  if (changes.status !== 'ok') return 'Modifications en cours : aucune (dépôt propre) ; seule la note est publiée.\n';
+  const untracked = changes.untracked.length > 0 ? ` ; ${changes.untracked.length} fichier(s) non suivi(s), nommé(s) seulement (contenu non transmis)` : '';
+  return `Modifications en cours : ${changes.files.length} fichier(s) suivi(s), sur le commit ${changes.base.slice(0, 12)}${untracked}.\n`;
+}
 
 /** What the colleague runs to fetch the note: the recuperer-contexte skill does it for them. */
 const colleagueCommand = (key: string) => `recuperer get ${key} --cadre`;
@@ -118,7 +179,7 @@ async function journalRefusal(env: NodeJS.ProcessEnv, team: string, author: stri
 }
 
 function renderPublication(publication: Publication, mailbox: string, ttlMax: number): string {
-  const keys = [publication.noteKey, publication.sessionKey].filter((key): key is string => key !== undefined);
+  const keys = [publication.noteKey, publication.sessionKey, publication.changesKey].filter((key): key is string => key !== undefined);
   const expiry = formatMoment(publication.expiresAt);
   return (
     keys.map((key) => `Publié : ${key} (TTL ${publication.ttlSeconds}s)\n`).join('') +

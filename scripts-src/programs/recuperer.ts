@@ -3,11 +3,10 @@ import { join } from 'node:path';
 import { formatMoment, readingJson, renderReading } from '../lib/cli/report.js';
 import { explainDenied, type Program, printJson, runProgram } from '../lib/cli/run.js';
 import type { Guards } from '../lib/guards.js';
-import { MAX_NOTE_BYTES, MAX_SESSION_BYTES } from '../lib/io/read-input-file.js';
 import { writeFileSafely } from '../lib/io/write-file-safely.js';
 import type { JournalEvent, ListedEntry, Listing, ListQuery, Mailbox, Vigilance } from '../lib/mailbox/contract.js';
 import { MailboxError } from '../lib/mailbox/errors.js';
-import { flattenKey, isValidName, requireKey, validateName } from '../lib/mailbox/keys.js';
+import { flattenKey, isValidName, type KeyKind, MAX_BYTES, requireKey, validateName } from '../lib/mailbox/keys.js';
 import { describeMailbox, openMailbox } from '../lib/mailbox/open.js';
 import { formatDuration, parseDuration, parseTtlMax } from '../lib/mailbox/ttl.js';
 import { fail } from '../lib/messages/failure.js';
@@ -125,7 +124,7 @@ async function list(mailbox: Mailbox, query: ListQuery, ttlMax: number, limit: n
   if (json) {
     for (const notice of notices) process.stderr.write(`${notice}\n`);
     printJson(
-      entries.map(({ key, parts, ttlSeconds, size, sha256, title, summary, sessionKey, vigilance }) => ({
+      entries.map(({ key, parts, ttlSeconds, size, sha256, title, summary, sessionKey, changesKey, vigilance }) => ({
         cle: key,
         type: parts.kind,
         equipe: parts.team,
@@ -138,6 +137,7 @@ async function list(mailbox: Mailbox, query: ListQuery, ttlMax: number, limit: n
         titre: title === undefined ? null : guards.excerptOf(title),
         resume: summary === undefined ? null : guards.excerptOf(summary),
         cle_session: sessionKey ?? null,
+        cle_modifs: changesKey ?? null,
         alertes: headerAlerts(title, summary),
         vigilance: vigilance.map(vigilanceJson),
         boite: mailbox.label,
@@ -233,14 +233,14 @@ function renderList(entries: ListedEntry[], mailbox: string, what: string, ttlMa
   const head = `Boîte : ${mailbox} ; durée de vie maximale : ${formatDuration(ttlMax)}`;
   if (entries.length === 0) return `${head}\nAucune note pour ${what}.\n`;
   const header = ['ÉQUIPE', 'AUTEUR', 'HORODATAGE', 'RESTE', 'TAILLE', 'CLÉ', 'TITRE'];
-  const rows = entries.map(({ key, parts, ttlSeconds, size, title, summary, vigilance, sessionKey }) => [
+  const rows = entries.map(({ key, parts, ttlSeconds, size, title, summary, vigilance, sessionKey, changesKey }) => [
     parts.team,
     parts.author,
     parts.stamp,
     ttlSeconds < 0 ? 'sans limite' : formatDuration(ttlSeconds),
     formatSize(size),
-    // A note published with its session export says so: `get session:…` fetches it.
-    sessionKey ? `${key} +export` : key,
+    // A note published with its session export or work in progress says so: `get session:…`, `get modifs:…` fetch them.
+    `${key}${sessionKey ? ' +export' : ''}${changesKey ? ' +modifs' : ''}`,
     // Written by someone else: shown escaped and short, as data, and flagged when it tries to steer the reader.
     `${headerAlerts(title, summary).length > 0 ? '[ALERTE] ' : ''}${vigilance.length > 0 ? '[VIGILANCE] ' : ''}${title === undefined ? '' : guards.excerptOf(title).slice(0, 60)}`,
   ]);
@@ -254,7 +254,8 @@ function renderList(entries: ListedEntry[], mailbox: string, what: string, ttlMa
 }
 
 async function get(mailbox: Mailbox, key: string, target: Target, options: { force: boolean; json: boolean; frame: boolean }): Promise<void> {
-  const maxBytes = requireKey(key).kind === 'session' ? MAX_SESSION_BYTES : MAX_NOTE_BYTES;
+  const { kind } = requireKey(key);
+  const maxBytes = MAX_BYTES[kind];
   await loadGuards();
   const fetched = await explainDenied(mailbox, mailbox.get(key, maxBytes), 'refus-lire', { key });
   if (fetched === undefined) throw fail('cle-introuvable', { box: mailbox.label, key, team: requireKey(key).team });
@@ -262,15 +263,14 @@ async function get(mailbox: Mailbox, key: string, target: Target, options: { for
   const { value, vigilance } = fetched;
   if (target.path === '-') return toStandardOutput(value, key, mailbox.label, vigilance);
   await writeFileSafely(target.path, value, { force: options.force, within: target.explicit ? undefined : process.cwd() });
-  const isSession = requireKey(key).kind === 'session';
   // Written by default under partage/: say so when git would commit it (our installer excludes it; other installers do not).
   const exposed = !target.explicit && ignoredByGit(target.path, process.cwd()) === false;
   const notIgnored = exposed
     ? `${target.path} n’est pas ignoré par git : ajoutez /partage/ à .git/info/exclude (ou à .gitignore) pour ne pas le committer`
     : undefined;
-  const reading = isSession ? guards.readExport(value) : guards.inspectNote(value);
+  const reading = readFetched(kind, value);
   // Inside a git repository, a note is compared with it (lire --depot): what git says, before the note is read.
-  const repository = isSession || !(options.json || options.frame) ? undefined : await repositoryReport(value.toString('utf8'));
+  const repository = kind !== 'contexte' || !(options.json || options.frame) ? undefined : await repositoryReport(value.toString('utf8'));
   if (options.json) {
     const sha256 = createHash('sha256').update(value).digest('hex');
     const shown = readingJson(reading);
@@ -293,8 +293,12 @@ async function get(mailbox: Mailbox, key: string, target: Target, options: { for
   process.stdout.write(`Écrit : ${shown} (${value.length} octets)\nBoîte : ${mailbox.label} ; clé ${key}\n`);
   for (const finding of vigilance) process.stdout.write(`Vigilance (boîte) : ${guards.shownFromMailbox(finding.message)}\n`);
   if (notIgnored) process.stdout.write(`Vigilance : ${escapeControls(notIgnored)}\n`);
-  if (isSession)
+  if (kind === 'session')
     process.stdout.write(`Export de session : chargez-le uniquement avec « ${guards.IMPORT_COMMAND(shown)} », jamais avec votre propre lecture.\n`);
+  if (kind === 'modifs')
+    process.stdout.write(
+      `Modifications en cours : rien n’est appliqué. Vérifiez-les avec « lire <note> --depot --modifs ${shown} », puis proposez « git apply ${shown} » à l’utilisateur et attendez son accord.\n`,
+    );
   process.stdout.write(renderReading(reading));
   if (repository) process.stdout.write(`\n${repository.text}`);
   if (options.frame) process.stdout.write(`\n${guards.frameUntrusted(value.toString('utf8'), key)}`);
@@ -307,10 +311,15 @@ async function repositoryReport(text: string) {
   return report.state.relation === 'pas-un-depot' ? undefined : report;
 }
 
+/** Someone else's bytes, read as what they are: a note, a session export (JSON), a work in progress (a patch, read as code). */
+function readFetched(kind: KeyKind, value: Buffer) {
+  return kind === 'session' ? guards.readExport(value) : kind === 'modifs' ? guards.readPatch(value) : guards.inspectNote(value);
+}
+
 /** `get <cle> -`: the bytes on standard output, everything said about them on standard error. */
 function toStandardOutput(value: Buffer, key: string, label: string, vigilance: Vigilance[]): void {
   process.stdout.write(value);
-  const reading = requireKey(key).kind === 'session' ? guards.readExport(value) : guards.inspectNote(value);
+  const reading = readFetched(requireKey(key).kind, value);
   process.stderr.write(`Lu : ${key} (${value.length} octets) ; boîte : ${label}\n`);
   for (const finding of vigilance) process.stderr.write(`Vigilance (boîte) : ${guards.shownFromMailbox(finding.message)}\n`);
   process.stderr.write(renderReading(reading));

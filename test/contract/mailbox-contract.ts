@@ -49,12 +49,13 @@ export function mailboxContract(name: string, start: () => Promise<Backend>): vo
     const rows = async (query: ListQuery) => (await mailbox.list(query)).entries;
     const bytesOf = async (key: string) => fetchedBytes(await mailbox.get(key));
 
-    const publish = (team: string, author: string, note: Buffer | string, options: { ttl?: number; session?: Buffer } = {}) =>
+    const publish = (team: string, author: string, note: Buffer | string, options: { ttl?: number; session?: Buffer; changes?: Buffer } = {}) =>
       mailbox.publish({
         team,
         author,
         note: Buffer.from(note),
         ...(options.session ? { session: options.session } : {}),
+        ...(options.changes ? { changes: options.changes } : {}),
         ttlSeconds: options.ttl ?? 600,
         now: new Date(),
         summary: { title: `Note de ${author}`, summary: 'Une ligne de résumé.' },
@@ -120,6 +121,23 @@ export function mailboxContract(name: string, start: () => Promise<Backend>): vo
       expect((await rows({ team }))[0]?.sessionKey).toBe(publication.sessionKey);
     });
 
+    it('pairs a work in progress with its note under the same stamp, alone or with the export, and lists both', async () => {
+      const team = uniqueTeam();
+      const changes = Buffer.from('# base : x\ndiff --git a/a.ts b/a.ts\n\u0000binaire\n');
+      const alone = await publish(team, 'alice', 'note', { changes });
+      expect(alone.changesKey).toBe(alone.noteKey.replace(/^contexte:/, 'modifs:'));
+      expect(alone.sessionKey).toBeUndefined();
+      expect(Buffer.compare((await bytesOf(alone.changesKey!))!, changes)).toBe(0);
+      const both = await publish(team, 'bob', 'note', { changes, session: Buffer.from('{}') });
+      expect(both.changesKey).toBe(both.noteKey.replace(/^contexte:/, 'modifs:'));
+      expect(both.sessionKey).toBe(both.noteKey.replace(/^contexte:/, 'session:'));
+      const listed = Object.fromEntries((await rows({ team })).map((entry) => [entry.parts.author, entry]));
+      expect(listed.alice).toMatchObject({ changesKey: alone.changesKey });
+      expect(listed.alice?.sessionKey).toBeUndefined();
+      expect(listed.bob).toMatchObject({ changesKey: both.changesKey, sessionKey: both.sessionKey });
+      expect((await rows({ pattern: `modifs:${team}:*` })).map((entry) => entry.key).sort()).toEqual([alone.changesKey, both.changesKey].sort());
+    });
+
     it('lists a team, one author, or a glob pattern, and nothing from other teams', async () => {
       const team = uniqueTeam();
       const other = uniqueTeam();
@@ -154,13 +172,14 @@ export function mailboxContract(name: string, start: () => Promise<Backend>): vo
       expect(await mailbox.remove(`contexte:${uniqueTeam()}:personne:20260101-0000`)).toEqual([]);
     });
 
-    it('removes a note with its session export and its index entry', async () => {
+    it('removes a note with its session export, its work in progress and its index entry', async () => {
       const team = uniqueTeam();
-      const { noteKey, sessionKey } = await publish(team, 'alice', 'à retirer', { session: Buffer.from('{}') });
+      const { noteKey, sessionKey, changesKey } = await publish(team, 'alice', 'à retirer', { session: Buffer.from('{}'), changes: Buffer.from('diff') });
       const kept = await publish(team, 'bob', 'à garder');
-      expect((await mailbox.remove(noteKey)).sort()).toEqual([noteKey, sessionKey!].sort());
+      expect((await mailbox.remove(noteKey)).sort()).toEqual([noteKey, sessionKey!, changesKey!].sort());
       expect(await bytesOf(noteKey)).toBeUndefined();
       expect(await bytesOf(sessionKey!)).toBeUndefined();
+      expect(await bytesOf(changesKey!)).toBeUndefined();
       expect((await rows({ team })).map((entry) => entry.key)).toEqual([kept.noteKey]);
     });
 
@@ -168,9 +187,9 @@ export function mailboxContract(name: string, start: () => Promise<Backend>): vo
       const team = uniqueTeam();
       const other = uniqueTeam();
       await publish(team, 'alice', 'a', { session: Buffer.from('{}') });
-      await publish(team, 'bob', 'b');
+      await publish(team, 'bob', 'b', { changes: Buffer.from('diff') });
       const survivor = await publish(other, 'alice', 'c');
-      expect(await mailbox.purge(team)).toBe(3);
+      expect(await mailbox.purge(team)).toBe(4);
       expect(await rows({ team })).toEqual([]);
       expect((await rows({ team: other })).map((entry) => entry.key)).toEqual([survivor.noteKey]);
     });

@@ -49,12 +49,11 @@ function repoAt(dir: string): Repo {
   return repo;
 }
 
-/** A new repository on branch `main`, with one commit holding `files`. */
-export function newRepo(files: Record<string, string> = { 'README.md': 'projet\n' }): Repo {
-  const dir = mkdtempSync(join(tmpdir(), 'contexte-depot-'));
+/** A new repository on branch `main` (in `dir`, or a new temporary folder), with one commit holding `files` (no commit when null). */
+export function newRepo(files: Record<string, string> | null = { 'README.md': 'projet\n' }, dir = mkdtempSync(join(tmpdir(), 'contexte-depot-'))): Repo {
   gitIn(dir, ['init', '-q', '-b', 'main']);
   const repo = repoAt(dir);
-  repo.commit(files, 'début');
+  if (files !== null) repo.commit(files, 'début');
   return repo;
 }
 

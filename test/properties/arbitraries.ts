@@ -13,7 +13,7 @@ const chars = (alphabet: string) => fc.constantFrom(...alphabet.split(''));
 /** A name of the allowed alphabet: first character alphanumeric, 1–64 characters. */
 export const validName = fc.tuple(chars(ALNUM), fc.string({ unit: chars(NAME_CHARS), maxLength: 63 })).map(([first, rest]) => first + rest);
 
-export const kind: fc.Arbitrary<KeyKind> = fc.constantFrom('contexte', 'session');
+export const kind: fc.Arbitrary<KeyKind> = fc.constantFrom('contexte', 'session', 'modifs');
 
 /** Dates whose year has four digits (what minuteStamp can render as YYYY). */
 export const fourDigitYearDate = fc.date({ min: new Date('1000-01-01T00:00:00.000Z'), max: new Date('9999-12-31T23:59:59.999Z'), noInvalidDate: true });

@@ -4,13 +4,13 @@
  * Branch names and paths come from the note: they are shown through `shown`
  * (the reading guard's excerpt: escaped, masked, short).
  */
-import { type FileState, type Relation, type RepositoryState, repositoryState } from '../repository/repository-state.js';
+import { type FileState, type ReceivedChanges, type Relation, type RepositoryState, repositoryState } from '../repository/repository-state.js';
 
 type Shown = (text: string) => string;
 
 /** What git says of the repository holding `folder` against the note: its block and its JSON (loaded only when asked). */
-export function reportRepository(noteText: string, folder: string, shown: Shown) {
-  const state = repositoryState(noteText, folder);
+export function reportRepository(noteText: string, folder: string, shown: Shown, changes?: ReceivedChanges) {
+  const state = repositoryState(noteText, folder, changes);
   return { state, text: renderRepositoryState(state, shown), json: repositoryStateJson(state, shown) };
 }
 
@@ -77,11 +77,29 @@ function renderRepositoryState(state: RepositoryState, shown: Shown): string {
   if (state.leftOut > 0) lines.push(`  ${state.leftOut} chemin(s) de plus non vérifié(s) (limite atteinte).`);
   for (const refused of state.refused)
     lines.push(`  Refusé : ${refused.field} « ${shown(refused.value)} » (${refused.reason}) ; rien n’en a été transmis à git.`);
+  if (state.changes) lines.push(...renderChanges(state, state.changes, shown));
   const gaps = state.relation !== 'identique' || state.files.some((file) => file.state !== 'inchange') || state.refused.length > 0;
   lines.push(
     gaps ? '  Signalez chaque écart ci-dessus à l’utilisateur avant de vous fier à la note.' : '  Aucun écart : le dépôt est dans l’état que la note décrit.',
   );
   return `${lines.join('\n')}\n`;
+}
+
+function renderChanges(state: RepositoryState, changes: NonNullable<RepositoryState['changes']>, shown: Shown): string[] {
+  const file = shown(changes.file);
+  const base =
+    changes.base === undefined
+      ? 'sans commit de base déclaré'
+      : `faites sur ${short(changes.base)}${state.localCommit === undefined ? '' : changes.base === state.localCommit ? ' (HEAD ici)' : ` (HEAD ici : ${short(state.localCommit)})`}`;
+  const files = changes.files.length > 0 ? ` ; fichier(s) touché(s) : ${changes.files.map(shown).join(', ')}` : '';
+  const untracked =
+    changes.untracked.length > 0 ? ` ; fichier(s) non suivi(s) chez l’auteur, nommé(s) seulement : ${changes.untracked.map(shown).join(', ')}` : '';
+  return [
+    `  Modifications en cours (${file}) : ${changes.applies ? 's’appliquent ici' : 'ne s’appliquent PAS ici'} (git apply --check), ${base}${files}${untracked}.`,
+    changes.applies
+      ? `  Rien n’a été appliqué : proposez « git apply ${file} » à l’utilisateur et attendez son accord.`
+      : '  Rien n’a été appliqué : dites-le à l’utilisateur ; mettre le dépôt au commit de base (avec son accord) peut aider.',
+  ];
 }
 
 /** The `--json` shape (documented in the README). */
@@ -96,5 +114,16 @@ function repositoryStateJson(state: RepositoryState, shown: Shown) {
     fichiers: state.files.map((file) => ({ chemin: shown(file.path), etat: file.state, ...(file.reason ? { raison: file.reason } : {}) })),
     refus: state.refused.map((refused) => ({ champ: refused.field, valeur: shown(refused.value), raison: refused.reason })),
     non_verifies: state.leftOut,
+    ...(state.changes
+      ? {
+          modifs: {
+            fichier: shown(state.changes.file),
+            base: state.changes.base ?? null,
+            applicable: state.changes.applies,
+            fichiers: state.changes.files.map(shown),
+            non_suivis: state.changes.untracked.map(shown),
+          },
+        }
+      : {}),
   };
 }

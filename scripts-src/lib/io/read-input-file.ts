@@ -6,6 +6,8 @@ import { Failure, fail } from '../messages/failure.js';
 export const MAX_NOTE_BYTES = 1024 * 1024;
 /** Largest session export accepted (`opencode export` of a long session). */
 export const MAX_SESSION_BYTES = 32 * 1024 * 1024;
+/** Largest work in progress carried with a note (`publier --modifs`): a patch of uncommitted changes, not a repository. */
+export const MAX_CHANGES_BYTES = 5 * 1024 * 1024;
 
 /**
  * Reads a whole regular file. Refuses directories, FIFOs and devices before

@@ -24,6 +24,8 @@ export interface PublishRequest {
   note: Buffer;
   /** The optional session export, stored under the same stamp. */
   session?: Buffer;
+  /** The optional work in progress (a patch and the untracked files' names), stored under the same stamp. */
+  changes?: Buffer;
   ttlSeconds: number;
   now: Date;
   summary: NoteSummary;
@@ -32,6 +34,7 @@ export interface PublishRequest {
 export interface Publication {
   noteKey: string;
   sessionKey?: string;
+  changesKey?: string;
   ttlSeconds: number;
   expiresAt: Date;
 }
@@ -46,6 +49,7 @@ export interface ListedEntry extends NoteSummary {
   /** The digest recorded at publication (absent for a note nobody indexed). */
   sha256?: string;
   sessionKey?: string;
+  changesKey?: string;
   /** Where the index and the stored key disagree, or the key breaks the mailbox's rules. */
   vigilance: Vigilance[];
 }
@@ -92,7 +96,7 @@ export interface Mailbox {
   /** Who this mailbox acts as, for the journal. */
   readonly user: string;
   /**
-   * Stores a note (and its session export) with its TTL, indexes it and
+   * Stores a note (and its session export, its work in progress) with its TTL, indexes it and
    * journals it, never overwriting anything: a taken stamp moves on to the next
    * free one. If any step fails, what was written is undone.
    */
@@ -104,7 +108,7 @@ export interface Mailbox {
    * `maxBytes` is not read: its size comes back instead, and nothing is journaled.
    */
   get(key: string, maxBytes?: number): Promise<Fetched | Oversized | undefined>;
-  /** Deletes a note and the session export of the same stamp, and their index entry. Returns the deleted keys. */
+  /** Deletes a note and what was published with it (export, work in progress), and their index entry. Returns the deleted keys. */
   remove(key: string): Promise<string[]>;
   /** Deletes every note of a team. Returns how many keys were deleted. */
   purge(team: string): Promise<number>;

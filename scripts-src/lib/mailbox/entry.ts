@@ -6,6 +6,7 @@
  * the key it is filed under.
  */
 import type { NoteSummary } from './contract.js';
+import { COMPANIONS, type Companion } from './keys.js';
 
 export interface IndexEntry extends NoteSummary {
   key: string;
@@ -13,7 +14,8 @@ export interface IndexEntry extends NoteSummary {
   sha256: string;
   /** Milliseconds since the epoch, as claimed at publication. */
   expiresAt: number;
-  hasSession: boolean;
+  /** What was published with the note under its stamp (its export, its work in progress). */
+  companions: Companion[];
 }
 
 const SHA256 = /^[0-9a-f]{64}$/;
@@ -31,7 +33,7 @@ export function encodeEntry(entry: IndexEntry): string {
     taille: entry.size,
     sha256: entry.sha256,
     expire: entry.expiresAt,
-    ...(entry.hasSession ? { session: true } : {}),
+    ...Object.fromEntries(entry.companions.map((kind) => [kind, true])),
     ...(entry.title ? { titre: entry.title } : {}),
     ...(entry.summary ? { resume: entry.summary } : {}),
   });
@@ -47,7 +49,7 @@ export function decodeEntry(text: string, key: string): IndexEntry | undefined {
     return undefined;
   }
   if (typeof raw !== 'object' || raw === null) return undefined;
-  const { cle, taille, sha256, expire, titre, resume, session } = raw;
+  const { cle, taille, sha256, expire, titre, resume } = raw;
   if (
     cle !== key ||
     !Number.isSafeInteger(taille) ||
@@ -62,7 +64,7 @@ export function decodeEntry(text: string, key: string): IndexEntry | undefined {
     size: taille as number,
     sha256,
     expiresAt: expire as number,
-    hasSession: session === true,
+    companions: COMPANIONS.filter((kind) => raw[kind] === true),
     ...(typeof titre === 'string' ? { title: titre } : {}),
     ...(typeof resume === 'string' ? { summary: resume } : {}),
   };

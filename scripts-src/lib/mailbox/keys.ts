@@ -1,13 +1,17 @@
 /**
  * Every name the mailbox uses, in one place: the keys of notes (the workshop's
- * convention, `contexte:<equipe>:<auteur>:<horodatage>` and `session:…` for the
- * export published with it), and on Redis the keys of a team's members, each
+ * convention, `contexte:<equipe>:<auteur>:<horodatage>`, with `session:…` for the
+ * export and `modifs:…` for the work in progress published with it), and on Redis the keys of a team's members, each
  * author's index and journal, with the glob patterns the ACLs grant.
  */
 
+import { MAX_CHANGES_BYTES, MAX_NOTE_BYTES, MAX_SESSION_BYTES } from '../io/read-input-file.js';
 import { fail } from '../messages/failure.js';
 
-export type KeyKind = 'contexte' | 'session';
+export type KeyKind = 'contexte' | Companion;
+/** What a publication may carry beside its note, under the same stamp: the session export, the work in progress (a patch). */
+export type Companion = 'session' | 'modifs';
+export const COMPANIONS: readonly Companion[] = ['session', 'modifs'];
 
 export interface KeyParts {
   kind: KeyKind;
@@ -22,7 +26,7 @@ const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 /** Names the folder mailbox uses for its own files beside teams and authors. */
 const RESERVED = /^(?:journal\.jsonl$|resume-)/i;
 const STAMP = /^\d{8}-\d{4}(?:-[1-9]\d{0,3})?$/;
-const KEY = /^(contexte|session):([^:]+):([^:]+):([^:]+)$/;
+const KEY = /^(contexte|session|modifs):([^:]+):([^:]+):([^:]+)$/;
 
 export function isValidName(value: string): boolean {
   return NAME.test(value) && !RESERVED.test(value);
@@ -70,14 +74,27 @@ export function requireKey(key: string): KeyParts {
   return parts;
 }
 
-/** The note and the session export of one publication: same team, author and stamp. */
+/** The note and what was published with it: same team, author and stamp. */
 export const noteKeyOf = (parts: KeyParts): string => buildKey({ ...parts, kind: 'contexte' });
-export const sessionKeyOf = (parts: KeyParts): string => buildKey({ ...parts, kind: 'session' });
+export const companionKeyOf = (parts: KeyParts, kind: Companion): string => buildKey({ ...parts, kind });
+/** Every key one publication may have written: the note, then its companions. */
+export const publicationKeysOf = (parts: KeyParts): string[] => [noteKeyOf(parts), ...COMPANIONS.map((kind) => companionKeyOf(parts, kind))];
+
+/** The keys of what was published with a note, as listings and publications name them. */
+export function companionKeysOf(parts: KeyParts, companions: readonly Companion[]): { sessionKey?: string; changesKey?: string } {
+  return {
+    ...(companions.includes('session') ? { sessionKey: companionKeyOf(parts, 'session') } : {}),
+    ...(companions.includes('modifs') ? { changesKey: companionKeyOf(parts, 'modifs') } : {}),
+  };
+}
+
+const EXTENSIONS: Record<KeyKind, string> = { contexte: 'md', session: 'json', modifs: 'patch' };
+/** The most a value of each kind may weigh: more is not read. */
+export const MAX_BYTES: Record<KeyKind, number> = { contexte: MAX_NOTE_BYTES, session: MAX_SESSION_BYTES, modifs: MAX_CHANGES_BYTES };
 
 /** The file name the workshop's skill uses: the key with `:` replaced, plus an extension. */
 export function flattenKey(parts: KeyParts): string {
-  const extension = parts.kind === 'session' ? 'json' : 'md';
-  return `${parts.kind}_${parts.team}_${parts.author}_${parts.stamp}.${extension}`;
+  return `${parts.kind}_${parts.team}_${parts.author}_${parts.stamp}.${EXTENSIONS[parts.kind]}`;
 }
 
 /**
@@ -94,8 +111,8 @@ export const redisKeys = {
   /** Stream of what `user` did in the team; its owner is the only writer, so its owner is who did it. */
   journal: (team: string, user: string) => `contexte-journal:{${team}}:${user}`,
   /** Glob patterns, for SCAN and for the ACL rules of `admin utilisateur`. */
-  notesOf: (team: string, author = '*') => `contexte:${team}:${author}:*`,
-  sessionsOf: (team: string, author = '*') => `session:${team}:${author}:*`,
+  /** The patterns of every key a publication writes (note, export, work in progress). */
+  publicationsOf: (team: string, author = '*') => (['contexte', ...COMPANIONS] as const).map((kind) => `${kind}:${team}:${author}:*`),
   journalsOf: (team: string) => `contexte-journal:{${team}}:*`,
   indexesOf: (team: string) => `contexte-index:{${team}}:*`,
   /** Whose index or journal a key found by scanning `indexesOf(team)` or `journalsOf(team)` is. */

@@ -2,7 +2,7 @@
  * The one publish loop every driver runs. It owns the promises of a
  * publication: never a key without its TTL (the driver creates a key and its
  * expiry in one step), never an overwrite (a taken stamp moves on to the next),
- * note and export under one stamp, always indexed and journaled, and undone when
+ * note, export and work in progress under one stamp, always indexed and journaled, and undone when
  * any step fails. Drivers supply only storage primitives.
  */
 import { createHash } from 'node:crypto';
@@ -10,7 +10,7 @@ import type { Publication, PublishRequest } from './contract.js';
 import type { IndexEntry } from './entry.js';
 import { MailboxError } from './errors.js';
 import type { NewEvent } from './journal-event.js';
-import { buildKey, candidateStamp, type KeyParts, minuteStamp, sessionKeyOf } from './keys.js';
+import { buildKey, type Companion, candidateStamp, companionKeysOf, type KeyKind, type KeyParts, minuteStamp } from './keys.js';
 
 /** Publications by one author in one minute before we give up looking for a free stamp. */
 const MAX_STAMP_ATTEMPTS = 1000;
@@ -36,41 +36,33 @@ export async function publishWithFreeStamp<Staged>(store: PublishStore<Staged>, 
   const { team, author, ttlSeconds } = request;
   const minute = minuteStamp(request.now);
   const expiresAt = new Date(Date.now() + ttlSeconds * 1000);
-  const note = await store.stage(request.note, expiresAt, ttlSeconds);
-  const session = request.session
-    ? await store.stage(request.session, expiresAt, ttlSeconds).catch(async (error: unknown) => {
-        await store.unstage(note);
-        throw error;
-      })
-    : undefined;
+  const carried = { session: request.session, modifs: request.changes } satisfies Record<Companion, Buffer | undefined>;
+  const staged: Array<{ kind: KeyKind; bytes: Staged }> = [];
   try {
+    for (const [kind, bytes] of [['contexte', request.note] as const, ...Object.entries(carried)])
+      if (bytes !== undefined) staged.push({ kind: kind as KeyKind, bytes: await store.stage(bytes, expiresAt, ttlSeconds) });
+    const companions = staged.slice(1).map(({ kind }) => kind as Companion);
     for (let attempt = 1; attempt <= MAX_STAMP_ATTEMPTS; attempt++) {
-      const parts: KeyParts = { kind: 'contexte', team, author, stamp: candidateStamp(minute, attempt) };
-      if (!(await store.createExclusive(parts, note))) continue;
-      const written = [parts];
+      const stamp = candidateStamp(minute, attempt);
+      const parts: KeyParts = { kind: 'contexte', team, author, stamp };
+      const written: KeyParts[] = [];
       try {
-        if (session !== undefined) {
-          const sessionParts: KeyParts = { ...parts, kind: 'session' };
-          if (!(await store.createExclusive(sessionParts, session))) {
-            // An export is already stored under this stamp: keep note and export paired.
-            await store.deleteKeys(written);
-            continue;
-          }
-          written.push(sessionParts);
+        // Note first, then its companions: a companion already stored under this stamp moves the whole publication on.
+        for (const { kind, bytes } of staged) {
+          const keyParts: KeyParts = { ...parts, kind };
+          if (!(await store.createExclusive(keyParts, bytes))) break;
+          written.push(keyParts);
+        }
+        if (written.length < staged.length) {
+          await store.deleteKeys(written);
+          continue;
         }
         const noteKey = buildKey(parts);
         const sha256 = sha256Of(request.note);
-        const entry: IndexEntry = {
-          key: noteKey,
-          size: request.note.length,
-          sha256,
-          expiresAt: expiresAt.getTime(),
-          hasSession: session !== undefined,
-          ...request.summary,
-        };
+        const entry: IndexEntry = { key: noteKey, size: request.note.length, sha256, expiresAt: expiresAt.getTime(), companions, ...request.summary };
         await store.writeIndexEntry(parts, entry, ttlSeconds);
         await store.appendJournal({ kind: 'publication', team, author, key: noteKey, sha256, size: request.note.length });
-        return { noteKey, ...(session !== undefined ? { sessionKey: sessionKeyOf(parts) } : {}), ttlSeconds, expiresAt };
+        return { noteKey, ...companionKeysOf(parts, companions), ttlSeconds, expiresAt };
       } catch (error) {
         // A publication that cannot be indexed or journaled is undone, not left invisible.
         await store.removeIndexEntry(parts).catch(() => undefined);
@@ -80,6 +72,6 @@ export async function publishWithFreeStamp<Staged>(store: PublishStore<Staged>, 
     }
     throw new MailboxError('no-free-key', store.label);
   } finally {
-    await Promise.all([store.unstage(note), session !== undefined ? store.unstage(session) : undefined]);
+    await Promise.all(staged.map(({ bytes }) => store.unstage(bytes)));
   }
 }

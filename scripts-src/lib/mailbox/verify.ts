@@ -57,8 +57,8 @@ export const GHOST_ENTRY: Vigilance = {
 
 /**
  * Differences between a key, its index entry (if any) and the retention. A
- * session export has no entry of its own (its note's entry describes the
- * publication): only its retention is checked.
+ * session export or a work in progress has no entry of its own (its note's
+ * entry describes the publication): only its retention is checked.
  */
 export function checkKey(kind: KeyKind, facts: KeyFacts, indexed: IndexedFacts | undefined, ttlMaxSeconds: number): Vigilance[] {
   if (!facts.exists) return [GHOST_ENTRY];
@@ -72,7 +72,7 @@ export function checkKey(kind: KeyKind, facts: KeyFacts, indexed: IndexedFacts |
       message: `la clé vivra encore ${formatDuration(facts.ttlSeconds)}, plus que le maximum de ${formatDuration(ttlMaxSeconds)}`,
     });
   }
-  if (kind === 'session') return found;
+  if (kind !== 'contexte') return found;
   if (!indexed) {
     found.push({
       code: 'non-indexee',

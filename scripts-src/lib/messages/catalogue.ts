@@ -375,7 +375,7 @@ export const CATALOGUE = {
   'valeur-trop-grosse': entry<{ box: string; key: string; size: number; max: number }>(
     Refused,
     (p) =>
-      `la valeur de ${p.key} fait ${p.size} octets dans ${p.box}, au-delà des ${p.max} qu’accepte une ${p.key.startsWith('session:') ? 'exportation de session' : 'note'} : rien n’a été lu ni écrit`,
+      `la valeur de ${p.key} fait ${p.size} octets dans ${p.box}, au-delà des ${p.max} qu’accepte ${p.key.startsWith('session:') ? 'une exportation de session' : p.key.startsWith('modifs:') ? 'un travail en cours' : 'une note'} : rien n’a été lu ni écrit`,
     (p) =>
       `Une note publiée par nos programmes ne dépasse jamais cette taille : la valeur a été écrite autrement. Signalez-la à son auteur ou à qui administre la boîte (recuperer supprimer ${p.key} pour l’auteur).`,
   ),
@@ -422,6 +422,35 @@ export const CATALOGUE = {
     (p) => `Corrigez le champ ${p.field} de l’en-tête, ou publiez sous le nom qu’il donne s’il est juste.`,
   ),
 
+  'modifs-hors-depot': entry(
+    Usage,
+    () => '--modifs emporte les modifications d’un dépôt git, et le dossier courant n’est dans aucun : rien n’a été publié',
+    () => 'Lancez publier depuis le dépôt du projet, ou publiez sans --modifs.',
+  ),
+  'modifs-sans-commit': entry(
+    Usage,
+    () => 'le dépôt n’a encore aucun commit : des modifications en cours ne s’appliquent à rien : rien n’a été publié',
+    () => 'Faites un premier commit, ou publiez sans --modifs.',
+  ),
+  'modifs-trop-grosses': entry<{ max: number }>(
+    Usage,
+    (p) => `les modifications en cours dépassent ${p.max} octets : rien n’a été publié`,
+    () => 'Committez (ou poussez) une partie du travail, puis relancez ; --modifs emporte un travail en cours, pas un dépôt.',
+  ),
+  'modifs-git': entry(
+    Unavailable,
+    () => 'git n’a pas pu donner les modifications en cours (introuvable, ou trop lent) : rien n’a été publié',
+    () => 'Vérifiez que « git status » répond dans ce dossier, puis relancez.',
+  ),
+  'modifs-commit-different': entry<{ claimed: string; base: string }>(
+    Usage,
+    (p) =>
+      p.claimed === ''
+        ? `la note ne donne pas de commit, et les modifications en cours s’appliquent à ${p.base.slice(0, 12)} : rien n’a été publié`
+        : `l’en-tête de la note dit commit ${q(p.claimed, 64)}, mais les modifications en cours s’appliquent à ${p.base.slice(0, 12)} : rien n’a été publié`,
+    (p) => `Écrivez « commit: ${p.base.slice(0, 12)} » dans l’en-tête (git rev-parse --short HEAD), relisez la note, puis relancez.`,
+  ),
+
   // admin.
   'auteur-default': entry(
     Usage,
@@ -449,6 +478,11 @@ export const CATALOGUE = {
     Usage,
     (p) => `un dossier (${q(p.path)}) n’est lu qu’avec --depot`,
     () => 'Pour comparer la note à un dépôt : lire <note> --depot [dossier] ; sinon ne donnez que la note.',
+  ),
+  'modifs-sans-depot': entry(
+    Usage,
+    () => '--modifs se vérifie contre un dépôt : il va avec --depot',
+    () => 'Lancez lire <note> --depot --modifs <fichier> depuis le dépôt du projet.',
   ),
   'depot-introuvable': entry<{ path: string }>(
     Usage,

@@ -45,23 +45,25 @@ export function gitEnvironment(env: NodeJS.ProcessEnv = process.env): NodeJS.Pro
   };
 }
 
-export type GitResult = { ok: true; stdout: string } | { ok: false; reason: 'no-git' | 'failed' | 'timeout' };
+export type GitResult = { ok: true; stdout: string; bytes: Buffer } | { ok: false; reason: 'no-git' | 'failed' | 'timeout' | 'too-big'; bytes?: undefined };
 
-/** Runs `git <args>` in `cwd`; never throws, never shows git's own messages (they may quote what it was given). */
-export function runGit(args: string[], cwd: string): GitResult {
+/**
+ * Runs `git <args>` in `cwd`; never throws, never shows git's own messages (they
+ * may quote what it was given). Output beyond `maxBytes` is `too-big`.
+ */
+export function runGit(args: string[], cwd: string, maxBytes = MAX_OUTPUT): GitResult {
   const result = spawnSync('git', [...SAFE_OPTIONS, ...args], {
     cwd,
     env: gitEnvironment(),
-    encoding: 'utf8',
     timeout: TIMEOUT_MS,
     killSignal: 'SIGKILL',
-    maxBuffer: MAX_OUTPUT,
+    maxBuffer: maxBytes,
     stdio: ['ignore', 'pipe', 'ignore'],
   });
   if (result.error !== undefined) {
     const code = (result.error as NodeJS.ErrnoException).code;
-    return { ok: false, reason: code === 'ENOENT' ? 'no-git' : code === 'ETIMEDOUT' ? 'timeout' : 'failed' };
+    return { ok: false, reason: code === 'ENOENT' ? 'no-git' : code === 'ETIMEDOUT' ? 'timeout' : code === 'ENOBUFS' ? 'too-big' : 'failed' };
   }
   if (result.signal !== null) return { ok: false, reason: 'timeout' };
-  return result.status === 0 ? { ok: true, stdout: result.stdout } : { ok: false, reason: 'failed' };
+  return result.status === 0 ? { ok: true, stdout: result.stdout.toString('utf8'), bytes: result.stdout } : { ok: false, reason: 'failed' };
 }

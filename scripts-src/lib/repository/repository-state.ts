@@ -7,9 +7,10 @@
  * or applied.
  */
 import { lstatSync, realpathSync } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { runGit } from './git.js';
 import { type NoteClaims, type RefusedClaim, readNoteClaims } from './note-claims.js';
+import { type ChangesCheck, checkChanges } from './work-in-progress.js';
 
 export type Relation = 'identique' | 'en-avance' | 'en-retard' | 'diverge' | 'inconnu' | 'absent' | 'refuse' | 'pas-un-depot';
 export type FileState = 'inchange' | 'modifie-depuis-la-note' | 'modifie-localement' | 'absent' | 'refuse' | 'inconnu';
@@ -40,13 +41,21 @@ export interface RepositoryState {
   leftOut: number;
   /** git itself could not be run (not installed, or too slow). */
   gitUnavailable?: boolean;
+  /** The work in progress received with the note, checked (never applied) against this repository. */
+  changes?: ChangesCheck & { file: string };
 }
 
-export function repositoryState(noteText: string, directory: string): RepositoryState {
-  return compareWithRepository(readNoteClaims(noteText), directory);
+/** A work in progress to check with the note: the file as named by the user, and its bytes. */
+export interface ReceivedChanges {
+  file: string;
+  bytes: Buffer;
 }
 
-export function compareWithRepository(claims: NoteClaims, directory: string): RepositoryState {
+export function repositoryState(noteText: string, directory: string, changes?: ReceivedChanges): RepositoryState {
+  return compareWithRepository(readNoteClaims(noteText), directory, changes);
+}
+
+export function compareWithRepository(claims: NoteClaims, directory: string, changes?: ReceivedChanges): RepositoryState {
   const base = {
     noteCommit: claims.commit,
     noteBranch: claims.branch,
@@ -108,6 +117,7 @@ export function compareWithRepository(claims: NoteClaims, directory: string): Re
     relation,
     ...(gap ? { gap } : {}),
     files,
+    ...(changes ? { changes: { file: changes.file, ...checkChanges(root, resolve(changes.file), changes.bytes) } } : {}),
   };
 }
 

@@ -15,7 +15,11 @@ bloc de plus de 10 lignes) et l’export doit être un export OpenCode expurgé
 sans secret : au moindre problème, rien n’est publié. Une publication
 n’écrase jamais une autre : une deuxième publication dans la même minute reçoit
 sa propre clé (…-2, …-3). Après la publication, une ligne donne la commande que
-le collègue lance pour récupérer la note.`,
+le collègue lance pour récupérer la note.
+Avec --modifs, le travail en cours du dépôt (git diff --binary HEAD des
+fichiers suivis, et les seuls noms des fichiers non suivis) part avec la note,
+sous le même horodatage : vérifié comme la note (aucun secret), 5 Mio au plus,
+et seulement si l’en-tête de la note donne le commit auquel il s’applique.`,
   commands: [
     {
       summary: 'publie la note',
@@ -29,18 +33,23 @@ le collègue lance pour récupérer la note.`,
         },
         { shown: '[session.json]', optional: true, help: 'export de session expurgé (32 Mio au plus)' },
       ],
-      options: ['ttl', 'non-expurge'],
-      json: '{ cle, cle_session, ttl, ttl_max, expire_le, commande_collegue (ce que le collègue lance pour récupérer la note), octets, octets_session, boite, constats_acceptes, alertes, vigilance (ce que la lecture signalera au lecteur) } ; en cas de refus : { refus: [{ fichier, ok, problemes, acceptes }] }',
+      options: ['ttl', 'non-expurge', 'modifs'],
+      json: '{ cle, cle_session, cle_modifs, modifs (avec --modifs : { base, fichiers, non_suivis, octets }), ttl, ttl_max, expire_le, commande_collegue (ce que le collègue lance pour récupérer la note), octets, octets_session, boite, constats_acceptes, alertes, vigilance (ce que la lecture signalera au lecteur) } ; en cas de refus : { refus: [{ fichier, ok, problemes, acceptes }] }',
       exitCodes: [Success, Refused, Usage, NotFound, Unavailable, Denied, Conflict],
     },
   ],
   options: [
     { name: 'ttl', value: '<durée>', help: 'durée de vie : 3600 (secondes), 8h, 90min, 2j (défaut 8 h ; maximum CONTEXTE_TTL_MAX, défaut 7 j)' },
     { name: 'non-expurge', help: 'accepte un export produit sans --sanitize (les secrets restent vérifiés)' },
+    {
+      name: 'modifs',
+      help: 'emporte aussi le travail en cours du dépôt (modifications non commitées, noms des fichiers non suivis) sous la clé modifs:<equipe>:<auteur>:<horodatage>',
+    },
   ],
   environment: [...MAILBOX_ENVIRONMENT, 'OPENCODE_CONFIG', 'OPENCODE_CONFIG_CONTENT'],
-  notes: `Clés : contexte:<equipe>:<auteur>:<horodatage> et
-session:<equipe>:<auteur>:<horodatage>, horodatage AAAAMMJJ-HHMM en UTC.
+  notes: `Clés : contexte:<equipe>:<auteur>:<horodatage>,
+session:<equipe>:<auteur>:<horodatage> et modifs:<equipe>:<auteur>:<horodatage>,
+horodatage AAAAMMJJ-HHMM en UTC.
 Boîte : Redis si REDIS_URL, REDIS_HOST ou REDIS_CLUSTER_NODES est défini ;
 sinon le dossier CONTEXTE_DIR. La publication (ou le refus) est inscrite au
 journal.`,

@@ -8,6 +8,7 @@
  *   <dossier>/<equipe>/<auteur>/                        author folder, made by its author (shared: 2750)
  *   <dossier>/<equipe>/<auteur>/contexte-<horodatage>   a note
  *   <dossier>/<equipe>/<auteur>/session-<horodatage>    its session export
+ *   <dossier>/<equipe>/<auteur>/modifs-<horodatage>     its work in progress (a patch)
  *   <dossier>/<equipe>/<auteur>/resume-<horodatage>     its index entry (JSON)
  *   <dossier>/<equipe>/<auteur>/journal.jsonl           what the folder's owner did in the team
  *   <dossier>/<equipe>/<auteur>/.en-cours/              the owner's staging files (0700)
@@ -31,13 +32,12 @@ import { constants, type Dirent, type Stats } from 'node:fs';
 import { chmod, link, lstat, mkdir, open, readdir, rename, stat, unlink } from 'node:fs/promises';
 import { hostname, userInfo } from 'node:os';
 import { join } from 'node:path';
-import { MAX_NOTE_BYTES, MAX_SESSION_BYTES } from '../../io/read-input-file.js';
 import { Failure, fail } from '../../messages/failure.js';
 import type { Fetched, JournalReport, ListedEntry, Listing, ListQuery, Mailbox, Oversized, Publication, PublishRequest } from '../contract.js';
 import { decodeEntry, encodeEntry, type IndexEntry, MAX_ENTRY_CHARS } from '../entry.js';
 import { MailboxError } from '../errors.js';
 import { eventFields, eventFromFields, type JournalEvent, type NewEvent, purgeEvent } from '../journal-event.js';
-import { buildKey, isValidName, type KeyParts, noteKeyOf, parseKey, sessionKeyOf } from '../keys.js';
+import { buildKey, COMPANIONS, type Companion, companionKeysOf, isValidName, type KeyParts, MAX_BYTES, noteKeyOf, parseKey } from '../keys.js';
 import { type PublishStore, publishWithFreeStamp, sha256Of } from '../publish.js';
 import { checkKey, futureJournal, type Vigilance } from '../verify.js';
 import { type FileRole, foreignOwner, journalTail, sharedJournal, unprotectedTeamFolder, unusableFile, writableAuthorFolder } from './folder-vigilance.js';
@@ -177,8 +177,8 @@ class FolderMailbox implements Mailbox {
       if (!folder) return undefined;
       const info = await this.live(folder, parts);
       if (!info) return undefined;
-      // Never more than a note (or an export) may weigh, whatever the caller accepts.
-      const limit = Math.min(maxBytes, parts.kind === 'session' ? MAX_SESSION_BYTES : MAX_NOTE_BYTES);
+      // Never more than a note (an export, a patch) may weigh, whatever the caller accepts.
+      const limit = Math.min(maxBytes, MAX_BYTES[parts.kind]);
       if (info.size > limit) return { oversized: true, size: info.size };
       const path = this.path(parts);
       const read = await readBounded(path, limit);
@@ -515,10 +515,9 @@ class FolderMailbox implements Mailbox {
     const summary = parts.kind === 'contexte' && hasSummary ? await this.readSummary(folder, parts) : { present: false, findings: [] };
     const indexed = summary.entry;
     const ttlSeconds = Math.ceil((info.mtimeMs - Date.now()) / 1000);
-    const hasSession =
-      parts.kind === 'contexte' &&
-      byName.get(`session-${parts.stamp}`)?.isFile() === true &&
-      (await this.live(folder, { ...parts, kind: 'session' })) !== undefined;
+    const companions: Companion[] = [];
+    for (const kind of parts.kind === 'contexte' ? COMPANIONS : [])
+      if (byName.get(`${kind}-${parts.stamp}`)?.isFile() === true && (await this.live(folder, { ...parts, kind })) !== undefined) companions.push(kind);
     const vigilance = [
       ...(folder.writable ? [writableAuthorFolder(folder.path, await this.ownerName(folder.uid))] : []),
       ...summary.findings,
@@ -530,7 +529,7 @@ class FolderMailbox implements Mailbox {
       ttlSeconds,
       size: info.size,
       ...(indexed ? { sha256: indexed.sha256 } : {}),
-      ...(hasSession ? { sessionKey: sessionKeyOf(parts) } : {}),
+      ...companionKeysOf(parts, companions),
       ...(indexed?.title ? { title: indexed.title } : {}),
       ...(indexed?.summary ? { summary: indexed.summary } : {}),
       vigilance,
@@ -592,7 +591,7 @@ class FolderMailbox implements Mailbox {
   private async deleteFiles(parts: KeyParts): Promise<string[]> {
     await unlinkIfPresent(this.summaryPath(parts));
     const removed: string[] = [];
-    for (const kind of ['contexte', 'session'] as const) {
+    for (const kind of ['contexte', ...COMPANIONS] as const) {
       if (await unlinkIfPresent(this.path({ ...parts, kind }))) removed.push(buildKey({ ...parts, kind }));
     }
     return removed;
@@ -728,11 +727,12 @@ async function makeFolder(path: string, mode: number): Promise<boolean> {
 }
 
 function partsOf(team: string, author: string, name: string): KeyParts | undefined {
-  const match = /^(contexte|session)-(.+)$/.exec(name);
+  const match = /^(contexte|session|modifs)-(.+)$/.exec(name);
   return match ? parseKey(`${match[1]}:${team}:${author}:${match[2]}`) : undefined;
 }
 
-const roleOf = (parts: KeyParts): FileRole => (parts.kind === 'session' ? 'export' : 'note');
+const ROLES: Record<KeyParts['kind'], FileRole> = { contexte: 'note', session: 'export', modifs: 'modifs' };
+const roleOf = (parts: KeyParts): FileRole => ROLES[parts.kind];
 /** A file of the box named from its root, from validated names only. */
 const where = (parts: KeyParts, kind: string) => `${parts.team}/${parts.author}/${kind}-${parts.stamp}`;
 

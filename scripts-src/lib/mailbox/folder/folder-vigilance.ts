@@ -9,15 +9,16 @@ import type { Vigilance } from '../verify.js';
 import type { Refusal } from './read-bounded.js';
 
 /** Which file of an author folder: how a message names it. */
-export type FileRole = 'note' | 'export' | 'resume' | 'journal';
+export type FileRole = 'note' | 'export' | 'modifs' | 'resume' | 'journal';
 
 const ROLE: Record<FileRole, string> = {
   note: 'la note',
   export: 'l’export de session',
+  modifs: 'le fichier des modifications en cours',
   resume: 'le résumé (entrée d’index)',
   journal: 'le journal',
 };
-const IGNORED: Record<FileRole, string> = { note: 'ignorée', export: 'ignoré', resume: 'ignoré', journal: 'ignoré' };
+const IGNORED: Record<FileRole, string> = { note: 'ignorée', export: 'ignoré', modifs: 'ignoré', resume: 'ignoré', journal: 'ignoré' };
 
 /** A file of an author folder that its owner did not write: another member put it there. */
 export function foreignOwner(role: FileRole, where: string, owner: string, folderOwner: string, ignored: boolean): Vigilance {

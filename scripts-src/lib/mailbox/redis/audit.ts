@@ -10,7 +10,7 @@
  */
 import type { NoteSummary } from '../contract.js';
 import { decodeEntry, type IndexEntry } from '../entry.js';
-import { buildKey, isValidName, type KeyParts, noteKeyOf, parseKey, redisKeys, sessionKeyOf } from '../keys.js';
+import { buildKey, COMPANIONS, companionKeyOf, isValidName, type KeyParts, noteKeyOf, parseKey, redisKeys } from '../keys.js';
 import { sha256Of } from '../publish.js';
 import { checkKey, foreignEntry, GHOST_ENTRY, otherDatabase, oversizedEntry, type Vigilance } from '../verify.js';
 import { isCluster, toMailboxError } from './connection.js';
@@ -43,7 +43,7 @@ async function audit(mailbox: RedisMailbox, team: string, options: AuditOptions)
   const findings: AuditFinding[] = [];
   const add = (subject: string, found: Vigilance, corrected: boolean) => findings.push({ ...found, subject, corrected });
 
-  const stored = [...(await mailbox.scan(redisKeys.notesOf(team))), ...(await mailbox.scan(redisKeys.sessionsOf(team)))].flatMap((key) => {
+  const stored = (await Promise.all(redisKeys.publicationsOf(team).map((pattern) => mailbox.scan(pattern)))).flat().flatMap((key) => {
     const parts = parseKey(key);
     return parts?.team === team ? [parts] : [];
   });
@@ -130,7 +130,7 @@ async function keysInOtherDatabases(
   const keyspace = String(await mailbox.client.info('keyspace'));
   const databases = [...keyspace.matchAll(/^db(\d+):keys=[1-9]/gm)].map((match) => Number(match[1])).filter((database) => database !== current);
   if (databases.length === 0) return [];
-  const patterns = [redisKeys.notesOf(team), redisKeys.sessionsOf(team), redisKeys.indexesOf(team), redisKeys.journalsOf(team), redisKeys.members(team)];
+  const patterns = [...redisKeys.publicationsOf(team), redisKeys.indexesOf(team), redisKeys.journalsOf(team), redisKeys.members(team)];
   const found: Array<{ database: number; key: string; ttlSeconds: number }> = [];
   const other = mailbox.client.duplicate();
   try {
@@ -155,13 +155,13 @@ async function keysInOtherDatabases(
 async function reindex(mailbox: RedisMailbox, parts: KeyParts, ttlSeconds: number, options: AuditOptions): Promise<void> {
   const value = await mailbox.client.getBuffer(buildKey(parts));
   if (!value) return;
-  const hasSession = (await mailbox.client.exists(sessionKeyOf(parts))) === 1;
+  const stored = await Promise.all(COMPANIONS.map((kind) => mailbox.client.exists(companionKeyOf(parts, kind))));
   const entry: IndexEntry = {
     key: noteKeyOf(parts),
     size: value.length,
     sha256: sha256Of(value),
     expiresAt: Date.now() + ttlSeconds * 1000,
-    hasSession,
+    companions: COMPANIONS.filter((_, position) => stored[position] === 1),
     ...options.summarize(value),
   };
   await mailbox.writeIndexEntry(parts, entry, ttlSeconds);

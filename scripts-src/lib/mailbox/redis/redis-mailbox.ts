@@ -18,7 +18,19 @@ import type { Fetched, JournalReport, ListedEntry, Listing, ListQuery, Mailbox, 
 import type { IndexEntry } from '../entry.js';
 import { decodeEntry, encodeEntry } from '../entry.js';
 import { eventFields, eventFromFields, type JournalEvent, type NewEvent, purgeEvent } from '../journal-event.js';
-import { buildKey, isValidName, type KeyParts, noteKeyOf, parseKey, redisKeys, sessionKeyOf } from '../keys.js';
+import {
+  buildKey,
+  COMPANIONS,
+  type Companion,
+  companionKeyOf,
+  companionKeysOf,
+  isValidName,
+  type KeyParts,
+  noteKeyOf,
+  parseKey,
+  publicationKeysOf,
+  redisKeys,
+} from '../keys.js';
 import { type PublishStore, publishWithFreeStamp, sha256Of } from '../publish.js';
 import { checkKey, foreignEntry, futureJournal, oversizedEntry, trimmedJournal, type Vigilance } from '../verify.js';
 import { connectRedis, isCluster, type RedisClient, toMailboxError } from './connection.js';
@@ -136,7 +148,7 @@ export class RedisMailbox implements Mailbox {
       }
     });
     const facts = await Promise.all(candidates.map(({ parts }) => this.factsOf(parts)));
-    // The export is taken from the entry, written by the author (who alone can write it): two commands per note, not three.
+    // The export and work in progress are taken from the entry, written by the author (who alone can write it): two commands per note, not four.
     const entries: ListedEntry[] = [];
     const ghosts: KeyParts[] = [];
     candidates.forEach(({ parts, entry, oversized }, position) => {
@@ -146,7 +158,7 @@ export class RedisMailbox implements Mailbox {
         return;
       }
       const vigilance = [...(oversized ? [oversized] : []), ...checkKey(parts.kind, note, entry, this.options.ttlMaxSeconds)];
-      entries.push(listed(parts, note, entry, entry?.hasSession === true, vigilance));
+      entries.push(listed(parts, note, entry, entry?.companions ?? [], vigilance));
     });
     await this.prune(ghosts);
     const teamKnown = members.length > 0 && (author === undefined || candidates.length > 0 || (await this.members(team)).length > 0);
@@ -191,21 +203,24 @@ export class RedisMailbox implements Mailbox {
           this.client.pttl(buildKey(parts)),
           this.client.strlen(buildKey(parts)),
           parts.kind === 'contexte' ? this.client.hget(redisKeys.index(parts.team, parts.author), buildKey(parts)) : null,
-          parts.kind === 'contexte' ? this.client.exists(sessionKeyOf(parts)) : 0,
+          parts.kind === 'contexte' ? this.client.exists(companionKeyOf(parts, 'session')) : 0,
         ]);
-        return { pttl, size, entry: indexed === null ? undefined : decodeEntry(indexed, buildKey(parts)), hasSession: session === 1 };
+        const entry = indexed === null ? undefined : decodeEntry(indexed, buildKey(parts));
+        // What was published with an indexed note is in its entry; the workshop's script, which indexes nothing, published at most an export.
+        const companions: Companion[] = entry?.companions ?? (session === 1 ? ['session'] : []);
+        return { pttl, size, entry, companions };
       }),
     );
     const entries: ListedEntry[] = [];
     let unindexed = 0;
     ours.forEach((parts, position) => {
-      const { pttl, size, entry, hasSession } = facts[position]!;
+      const { pttl, size, entry, companions } = facts[position]!;
       // -2: expired since SCAN saw it.
       if (pttl === -2) return;
       const note = { exists: true, ttlSeconds: secondsLeft(pttl), size };
       if (!entry && parts.kind === 'contexte') unindexed++;
       const vigilance = checkKey(parts.kind, note, entry, this.options.ttlMaxSeconds);
-      entries.push(listed(parts, note, entry, hasSession, vigilance));
+      entries.push(listed(parts, note, entry, companions, vigilance));
     });
     return { entries, unindexed, teamKnown: true, anomalies: [] };
   }
@@ -247,8 +262,8 @@ export class RedisMailbox implements Mailbox {
     return this.run(async () => {
       const parts = parseKey(key);
       if (!parts) return [];
-      const keys = [noteKeyOf(parts), sessionKeyOf(parts)];
-      const deleted = await Promise.all(keys.map((candidate) => this.client.del(candidate)));
+      const keys = publicationKeysOf(parts);
+      const deleted = await Promise.all(keys.map((candidate, position) => (position === 0 ? this.client.del(candidate) : this.deleteCompanion(candidate))));
       await this.client.hdel(redisKeys.index(parts.team, parts.author), noteKeyOf(parts));
       const removed = keys.filter((_, position) => deleted[position] === 1);
       if (removed.length > 0)
@@ -264,18 +279,32 @@ export class RedisMailbox implements Mailbox {
       const keys = new Set<string>();
       for (const key of indexes.flat()) {
         const parts = parseKey(key);
-        if (parts?.team === team) keys.add(noteKeyOf(parts)).add(sessionKeyOf(parts));
+        if (parts?.team === team) for (const published of publicationKeysOf(parts)) keys.add(published);
       }
       // Keys published by the workshop's script are not indexed: find them too where SCAN is allowed.
-      for (const pattern of [redisKeys.notesOf(team), redisKeys.sessionsOf(team)]) {
+      for (const pattern of redisKeys.publicationsOf(team)) {
         for (const key of await this.scan(pattern).catch(() => [])) if (parseKey(key)?.team === team) keys.add(key);
       }
-      const deleted = await Promise.all([...keys].map((key) => this.client.del(key)));
+      const deleted = await Promise.all([...keys].map((key) => (parseKey(key)?.kind === 'contexte' ? this.client.del(key) : this.deleteCompanion(key))));
       await Promise.all(members.map((member) => this.client.del(redisKeys.index(team, member))));
       const count = deleted.reduce<number>((sum, value) => sum + value, 0);
       await this.append(purgeEvent(team, count));
       return count;
     });
+  }
+
+  /**
+   * Deletes what was published with a note. A user made before work in progress
+   * travelled has no right on `modifs:` keys, so can have none to delete: a
+   * refusal there counts as nothing deleted, and the note's removal stands.
+   */
+  private async deleteCompanion(key: string): Promise<number> {
+    try {
+      return await this.client.del(key);
+    } catch (error) {
+      if (toMailboxError(error, this.label).failure === 'no-permission') return 0;
+      throw error;
+    }
   }
 
   async record(event: NewEvent): Promise<void> {
@@ -349,7 +378,7 @@ function listed(
   parts: KeyParts,
   note: { ttlSeconds: number; size: number },
   entry: IndexEntry | undefined,
-  hasSession: boolean,
+  companions: readonly Companion[],
   vigilance: Vigilance[],
 ): ListedEntry {
   return {
@@ -358,7 +387,7 @@ function listed(
     ttlSeconds: note.ttlSeconds,
     size: note.size,
     ...(entry ? { sha256: entry.sha256 } : {}),
-    ...(hasSession ? { sessionKey: sessionKeyOf(parts) } : {}),
+    ...companionKeysOf(parts, companions),
     ...(entry?.title ? { title: entry.title } : {}),
     ...(entry?.summary ? { summary: entry.summary } : {}),
     vigilance,

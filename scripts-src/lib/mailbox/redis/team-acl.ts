@@ -1,9 +1,9 @@
 /**
  * The Redis ACL rules of one author of one team (Redis 7 selectors). What the
  * author may do, and nothing else:
- *   - read every note and session export of the team, the team's members and
- *     every member's index;
- *   - write and delete only their own keys, contexte:<equipe>:<auteur>:* and session:…;
+ *   - read every note, session export and work in progress of the team, the
+ *     team's members and every member's index;
+ *   - write and delete only their own keys, contexte:<equipe>:<auteur>:*, session:… and modifs:…;
  *   - write only their own index (MULTI, HSET, HDEL, EXPIRE) and append only to
  *     their own journal, without reading any journal;
  *   - no scripting (a looping script blocks every client of the server), no
@@ -43,8 +43,14 @@ export function authorAcl(team: string, author: string, password: string): strin
     `#${hash}`,
     'resetchannels',
     ...CONNECTION,
-    `(%R~${redisKeys.notesOf(team)} %R~${redisKeys.sessionsOf(team)} +get +strlen +ttl +pttl +exists)`,
-    `(~${redisKeys.notesOf(team, author)} ~${redisKeys.sessionsOf(team, author)} +set +del +get)`,
+    `(${redisKeys
+      .publicationsOf(team)
+      .map((pattern) => `%R~${pattern}`)
+      .join(' ')} +get +strlen +ttl +pttl +exists)`,
+    `(${redisKeys
+      .publicationsOf(team, author)
+      .map((pattern) => `~${pattern}`)
+      .join(' ')} +set +del +get)`,
     `(%R~${redisKeys.members(team)} %R~${redisKeys.indexesOf(team)} +smembers +sismember +hgetall +hget)`,
     `(~${redisKeys.index(team, author)} +hset +hdel +expire)`,
     `(%W~${redisKeys.journal(team, author)} +xadd)`,
