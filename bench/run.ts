@@ -7,7 +7,7 @@
  *   npm run bench
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildSync } from 'esbuild';
@@ -64,9 +64,9 @@ const env = { PATH: process.env.PATH ?? '', HOME: work, ...redis.env };
 const rows: string[][] = [];
 
 /** Runs a command; one that fails stops the bench, unless `mayFail` (a program that refuses a hostile note). */
-function run(command: string, args: string[], mayFail = false): { ms: number; stdout: string; stderr: string } {
+function run(command: string, args: string[], mayFail = false, cwd = work): { ms: number; stdout: string; stderr: string } {
   const started = performance.now();
-  const result = spawnSync(command, args, { env, cwd: work, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const result = spawnSync(command, args, { env, cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   const elapsed = performance.now() - started;
   if (result.status !== 0 && !(mayFail && result.status !== null)) throw new Error(`${command} ${args.join(' ')} : ${result.stderr}`);
   return { ms: elapsed, stdout: result.stdout, stderr: result.stderr };
@@ -84,6 +84,11 @@ const nodeCase =
   () =>
     run(process.execPath, args).ms;
 const bashCase = (script: string) => () => run('bash', ['-c', script]).ms;
+/** A program run from inside `cwd` (a git repository). */
+const nodeCaseIn =
+  (cwd: string, ...args: string[]) =>
+  () =>
+    run(process.execPath, args, false, cwd).ms;
 
 try {
   console.log('Préparation…');
@@ -137,6 +142,32 @@ try {
     ]);
   }
   const toMinimal = { publier: perCall.publier! / perCall['min-set']!, get: perCall.get! / perCall['min-get']!, list: perCall.list! / perCall['min-scan']! };
+
+  console.log('État du dépôt et travail en cours…');
+  const repository = repositoryBench(note);
+  const withGit = interleaved(
+    {
+      lire: nodeCaseIn(repository.dir, programPaths.lire, repository.note),
+      depot: nodeCaseIn(repository.dir, programPaths.lire, repository.note, '--depot'),
+      publier: nodeCaseIn(repository.dir, programPaths.publier, repository.note, 'banc', 'alice'),
+      modifs: nodeCaseIn(repository.dir, programPaths.publier, repository.note, 'banc', 'alice', '--modifs'),
+    },
+    ROUNDS,
+  );
+  rows.push([
+    `lire --depot (dépôt de ${repository.files} fichiers, ${repository.commits} commits)`,
+    ms(withGit.depot!),
+    `+${ms(withGit.depot! - withGit.lire!)} sur lire (${ms(withGit.lire!)})`,
+    '',
+    '',
+  ]);
+  rows.push([
+    `publier --modifs (${repository.changed} fichiers modifiés)`,
+    ms(withGit.modifs!),
+    `+${ms(withGit.modifs! - withGit.publier!)} sur publier (${ms(withGit.publier!)})`,
+    '',
+    '',
+  ]);
 
   console.log('Gardes dans le processus…');
   const guardsCost = guardsInProcess(note);
@@ -303,6 +334,39 @@ try {
 } finally {
   await redis.stop();
   rmSync(work, { recursive: true, force: true });
+}
+
+/**
+ * A repository as a project has it (files, history, a few changes in progress) and
+ * a note about its HEAD: what lire --depot and publier --modifs pay git for.
+ */
+function repositoryBench(note: string) {
+  const dir = join(work, 'depot');
+  const git = (...args: string[]) => run('git', ['-c', 'user.name=banc', '-c', 'user.email=banc@example.org', ...args], false, dir);
+  const files = 500;
+  const commits = 20;
+  const changed = 3;
+  mkdirSync(join(dir, 'src', 'transport'), { recursive: true });
+  git('init', '-q', '-b', 'main');
+  for (let index = 0; index < files; index++) writeFileSync(join(dir, 'src', `module${index}.ts`), `export const module${index} = ${index};\n`);
+  writeFileSync(join(dir, 'src', 'server.ts'), 'serveur\n');
+  writeFileSync(join(dir, 'src', 'transport', 'http.ts'), 'http\n');
+  for (let commit = 0; commit < commits; commit++) {
+    writeFileSync(join(dir, 'src', `module${commit}.ts`), `export const module${commit} = ${commit + 1};\n`);
+    git('add', '-A');
+    git('commit', '-qm', `étape ${commit}`);
+  }
+  for (let index = 0; index < changed; index++) writeFileSync(join(dir, 'src', `module${100 + index}.ts`), 'modifié\n');
+  const head = git('rev-parse', '--short', 'HEAD').stdout.trim();
+  const about = join(dir, 'CONTEXTE-depot.md');
+  writeFileSync(
+    about,
+    readFileSync(note, 'utf8')
+      .replace(/^commit: .*$/m, `commit: ${head}`)
+      .replace(/^branche: .*$/m, 'branche: main'),
+  );
+  writeFileSync(join(dir, '.git', 'info', 'exclude'), '/CONTEXTE-*.md\n');
+  return { dir, note: about, files: files + 2, commits, changed };
 }
 
 function redisVersion(): string {
