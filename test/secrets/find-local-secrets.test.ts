@@ -95,6 +95,12 @@ describe('LocalSecretMatcher', () => {
     );
   });
 
+  it('does not shrink a value whose escape decodes to a cutting character (found by the property above)', () => {
+    // `%aD` decodes to a soft hyphen, which the skeleton removes: the decoded form would have been `aaaaaaa`.
+    expect(matcherOf('%aDaaaaaaa').find(' ZaDaaaaaaa')).toEqual([]);
+    expect(matcherOf('%aDaaaaaaa').find('x %aDaaaaaaa y')).not.toEqual([]);
+  });
+
   it('names the source of the value it found, among many', () => {
     const values = Array.from({ length: 50 }, (_, index) => `val${index}Zq${Math.random().toString(36).slice(2, 14)}`);
     const matcher = matcherOf(...values);

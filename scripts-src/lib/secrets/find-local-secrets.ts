@@ -96,8 +96,12 @@ function base64Inside(bytes: Buffer, shift: number): string {
 function formsOf(value: string): string[] {
   const bytes = Buffer.from(value, 'utf8');
   const forms = new Set([value, bytes.toString('hex'), bytes.toString('hex').toUpperCase(), encodeURIComponent(value)]);
-  // The percent-decoded view decodes what the value itself holds: `a%41b` is looked for there as `aAb`.
-  if (/%[0-9A-Fa-f]{2}/.test(value)) forms.add(percentDecoded(value).text);
+  // The percent-decoded view decodes what the value itself holds: `a%41b` is looked for there as `aAb`. Not when an
+  // escape decodes to a cutting character (`%AD`, a soft hyphen): the needle would lose it, and `%aDaaaaaaa` match `aaaaaaa`.
+  if (/%[0-9A-Fa-f]{2}/.test(value)) {
+    const decoded = percentDecoded(value).text;
+    if (skeletonOf(decoded).text.length === decoded.length) forms.add(decoded);
+  }
   for (const shift of [0, 1, 2]) {
     const base64 = base64Inside(bytes, shift);
     forms.add(base64);
