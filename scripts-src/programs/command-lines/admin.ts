@@ -24,7 +24,7 @@ pose sur chaque nœud.`,
     {
       name: 'utilisateur',
       summary:
-        'crée ou remet à zéro l’utilisateur Redis <auteur> de l’équipe <equipe> et l’ajoute aux membres de l’équipe : il lit toutes les notes de son équipe, ses membres et leurs index, n’écrit et ne supprime que ses propres clés (contexte:<equipe>:<auteur>:*, session:<equipe>:<auteur>:*), n’écrit que son propre index et n’ajoute qu’à son propre journal, sans le lire ; ni script (EVAL), ni SCAN, ni KEYS, ni FLUSH*, ni CONFIG, ni ACL',
+        'crée ou remet à zéro l’utilisateur Redis <auteur> de l’équipe <equipe> et l’ajoute aux membres de l’équipe : il lit toutes les notes de son équipe, ses membres et leurs index, n’écrit et ne supprime que ses propres clés (contexte:<equipe>:<auteur>:*, session:<equipe>:<auteur>:*, modifs:<equipe>:<auteur>:*), n’écrit que son propre index et n’ajoute qu’à son propre journal, sans le lire ; ni script (EVAL), ni SCAN, ni KEYS, ni FLUSH*, ni CONFIG, ni ACL',
       arguments: [{ shown: '<equipe>' }, { shown: '<auteur>' }],
       options: ['appliquer', 'fichier-mot-de-passe'],
       json: COMMANDS_JSON,
