@@ -60,7 +60,8 @@ const times = (value: number) => `${value.toFixed(2).replace('.', ',')} ×`;
 
 const work = mkdtempSync(join(tmpdir(), 'contexte-banc-'));
 const redis = await startRedis();
-const env = { PATH: process.env.PATH ?? '', HOME: work, ...redis.env };
+// Identities of the sealed team's bench live in the bench's own folder.
+const env = { PATH: process.env.PATH ?? '', HOME: work, XDG_CONFIG_HOME: join(work, 'config'), ...redis.env };
 const rows: string[][] = [];
 
 /** Runs a command; one that fails stops the bench, unless `mayFail` (a program that refuses a hostile note). */
@@ -168,6 +169,35 @@ try {
     '',
     '',
   ]);
+
+  console.log('Équipe scellée…');
+  const sealedNote = join(work, 'CONTEXTE-scellee.md');
+  writeFileSync(sealedNote, readFileSync(note, 'utf8').replace(/^equipe: .*$/m, 'equipe: scellee'));
+  const identity = JSON.parse(run(process.execPath, [programPaths.publier, 'identite', '--json']).stdout) as { identite: string };
+  await redis.admin.hset('contexte-identites:{scellee}', 'alice', identity.identite);
+  await redis.admin.set('contexte-scellee:{scellee}', '1');
+  const sealedKey = (JSON.parse(run(process.execPath, [programPaths.publier, sealedNote, 'scellee', 'alice', '--json']).stdout) as { cle: string }).cle;
+  const sealedRuns = interleaved(
+    {
+      publier: nodeCase(programPaths.publier, note, 'banc', 'alice'),
+      'publier-scellee': nodeCase(programPaths.publier, sealedNote, 'scellee', 'alice'),
+      get: nodeCase(programPaths.recuperer, 'get', key, 'lue.md', '--force'),
+      'get-scellee': nodeCase(programPaths.recuperer, 'get', sealedKey, 'lue-scellee.md', '--force'),
+    },
+    ROUNDS,
+  );
+  const sealingCost = {
+    publier: sealedRuns['publier-scellee']! - sealedRuns.publier!,
+    get: sealedRuns['get-scellee']! - sealedRuns.get!,
+  };
+  rows.push([
+    `publier, équipe scellée (note de ${(noteSize / 1024).toFixed(0)} Kio)`,
+    ms(sealedRuns['publier-scellee']!),
+    `+${ms(sealingCost.publier)} sur publier (${ms(sealedRuns.publier!)})`,
+    '',
+    '',
+  ]);
+  rows.push(['recuperer get, équipe scellée', ms(sealedRuns['get-scellee']!), `+${ms(sealingCost.get)} sur get (${ms(sealedRuns.get!)})`, '', '']);
 
   console.log('Gardes dans le processus…');
   const guardsCost = guardsInProcess(note);
@@ -292,6 +322,10 @@ try {
     goal(toMinimal.get <= 1.2, `recuperer get ≤ 1,2 × le client ioredis minimal : ${times(toMinimal.get)} (avant le moteur de lecture en tables : 3,35 ×)`),
     goal(toMinimal.list <= 1.15, `recuperer list ≤ 1,15 × le client ioredis minimal : ${times(toMinimal.list)} (avant : 1,15 ×)`),
     goal(toMinimal.publier <= 1.5, `publier ≤ 1,5 × le client ioredis minimal : ${times(toMinimal.publier)} (avant : 3,83 ×)`),
+    goal(
+      Math.max(sealingCost.publier, sealingCost.get) <= 5,
+      `sceller coûte ≤ 5 ms de plus à publier et à get d’une note de 10 Kio : +${ms(sealingCost.publier)} et +${ms(sealingCost.get)}`,
+    ),
     goal(guardsCost <= 15, `gardes de publier sur une note de 10 Kio ≤ 15 ms, chargement compris : ${ms(guardsCost)}`),
     goal(
       worstRatio <= 3,

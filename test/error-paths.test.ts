@@ -324,6 +324,67 @@ const SCENARIOS: Record<Exclude<Reason, keyof typeof REACHED_ELSEWHERE>, Scenari
     env: () => ({ PATH: join(dir, 'sans-git') }),
     setup: (folder) => note(folder),
   },
+  'identite-invalide': { program: 'admin', args: ['membre', 'catalogue', 'alice', '--identite', 'contexte-id1:trop-court', '--json'] },
+  'identite-dangereuse': {
+    program: 'publier',
+    args: ['identite', '--json'],
+    env: () => ({ XDG_CONFIG_HOME: join(dir, 'xdg-ouvert') }),
+    setup: async () => {
+      const folder = join(dir, 'xdg-ouvert', 'contexte-skills', 'identite');
+      execFileSync(process.execPath, [path('publier'), 'identite'], { env: { XDG_CONFIG_HOME: join(dir, 'xdg-ouvert') } });
+      await chmod(join(folder, 'signature.pem'), 0o644);
+      return [];
+    },
+  },
+  'identite-absente': {
+    program: 'publier',
+    args: ['scellee', 'alice', '--json'],
+    env: () => ({ ...redis.env, XDG_CONFIG_HOME: join(dir, 'xdg-vide') }),
+    setup: async (folder) => {
+      await redis.admin.set('contexte-scellee:{scellee}', '1');
+      return note(folder, handoffNote({ equipe: 'scellee' }));
+    },
+  },
+  'identite-non-enregistree': {
+    program: 'publier',
+    args: ['scellee', 'alice', '--json'],
+    env: () => ({ ...redis.env, XDG_CONFIG_HOME: join(dir, 'xdg-lecteur') }),
+    setup: async (folder) => {
+      await redis.admin.set('contexte-scellee:{scellee}', '1');
+      execFileSync(process.execPath, [path('publier'), 'identite'], { env: { XDG_CONFIG_HOME: join(dir, 'xdg-lecteur') } });
+      return note(folder, handoffNote({ equipe: 'scellee' }));
+    },
+  },
+  'signature-absente': {
+    program: 'recuperer',
+    args: ['get', 'contexte:scellee:alice:20261202-1412', '--json'],
+    env: () => redis.env,
+    setup: async () => {
+      await redis.admin.set('contexte-scellee:{scellee}', '1');
+      await redis.admin.set('contexte:scellee:alice:20261202-1412', handoffNote(), 'EX', 600);
+      return [];
+    },
+  },
+  'signature-invalide': {
+    program: 'recuperer',
+    args: ['get', 'contexte:scellee:alice:20261202-1413', '--json'],
+    env: () => ({ ...redis.env, XDG_CONFIG_HOME: join(dir, 'xdg-lecteur') }),
+    setup: async () => {
+      execFileSync(process.execPath, [path('publier'), 'identite'], { env: { XDG_CONFIG_HOME: join(dir, 'xdg-lecteur') } });
+      // Our envelope's magic, then bytes no author signed.
+      await redis.admin.set('contexte:scellee:alice:20261202-1413', `CTXSCEL1${'x'.repeat(200)}`, 'EX', 600);
+      return [];
+    },
+  },
+  'non-destinataire': {
+    program: 'recuperer',
+    args: ['get', 'contexte:scellee:alice:20261202-1414', '--json'],
+    env: () => ({ ...redis.env, XDG_CONFIG_HOME: join(dir, 'xdg-vide') }),
+    setup: async () => {
+      await redis.admin.set('contexte:scellee:alice:20261202-1414', `CTXSCEL1${'x'.repeat(200)}`, 'EX', 600);
+      return [];
+    },
+  },
   'projet-introuvable': { program: 'contexte-skills', args: ['absent'], text: /^le répertoire de projet « absent » est introuvable$/ },
   'partage-non-desactive': {
     program: 'contexte-skills',

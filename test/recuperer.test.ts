@@ -165,6 +165,7 @@ describe('recuperer list', () => {
         resume: "Transport HTTP en place, tests verts sauf l'import CSV.",
         cle_session: null,
         cle_modifs: null,
+        scellee: false,
         alertes: [],
         vigilance: [],
         boite: `redis 127.0.0.1:${redis.port}`,

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { open } from 'node:fs/promises';
 import { readNoteHeader } from '../lib/checks/note-header.js';
 import { explainDenied, type Program, printJson, runProgram } from '../lib/cli/run.js';
-import { validateName } from '../lib/mailbox/keys.js';
+import { isValidName, redisKeys, validateName } from '../lib/mailbox/keys.js';
 import { readJournalDays } from '../lib/mailbox/open.js';
 import { auditTeam } from '../lib/mailbox/redis/audit.js';
 import { connectRedis, isCluster, toMailboxError } from '../lib/mailbox/redis/connection.js';
@@ -10,6 +10,7 @@ import { openRedisMailbox, type RedisMailbox } from '../lib/mailbox/redis/redis-
 import { readServerLimits } from '../lib/mailbox/redis/server-limits.js';
 import { readRedisSettings } from '../lib/mailbox/redis/settings.js';
 import { asRedisCli, authorAcl, membershipCommands } from '../lib/mailbox/redis/team-acl.js';
+import { parseIdentityLine } from '../lib/mailbox/sealed/identity.js';
 import { parseTtlMax } from '../lib/mailbox/ttl.js';
 import { ExitCode } from '../lib/messages/exit-code.js';
 import { Failure, fail } from '../lib/messages/failure.js';
@@ -22,6 +23,7 @@ const program: Program = {
     if (name === 'audit') return audit(validateName(values.equipe as string, 'equipe'), values.corriger === true, json, env);
     if (name === 'serveur') return server(json, env);
     let commands: Command[];
+    let notice: string | undefined;
     if (name === 'utilisateur') {
       const [team, author] = positionals as [string, string];
       validateName(team, 'equipe');
@@ -32,15 +34,30 @@ const program: Program = {
         { perNode: true, args: ['ACL', 'SETUSER', ...authorAcl(team, author, password)] },
         ...membershipCommands(team, author).map((args) => ({ perNode: false, args })),
       ];
+    } else if (name === 'membre') {
+      const [team, author] = positionals as [string, string];
+      validateName(team, 'equipe');
+      validateName(author, 'auteur');
+      const identity = parseIdentityLine(values.identite as string);
+      if (identity === undefined) throw fail('identite-invalide');
+      notice = `Empreinte de l’identité de ${author} : ${identity.fingerprint} (comparez-la avec celle que ${author} vous lit).`;
+      commands = [{ perNode: false, args: ['HSET', redisKeys.identities(team), author, identity.line] }];
+    } else if (name === 'equipe') {
+      const team = validateName(positionals[0]!, 'equipe');
+      commands = [{ perNode: false, args: ['SET', redisKeys.sealed(team), '1'] }];
     } else {
       const author = validateName(positionals[0]!, 'auteur');
       commands = [{ perNode: true, args: ['ACL', 'DELUSER', author] }];
+      // Which teams registered the author is known only on the server: --appliquer removes the identity from each.
+      if (values.appliquer) commands.push(...(await identityRemovals(author, env)));
+      else notice = `Avec --appliquer, l’identité de ${author} est aussi retirée de chaque équipe qui l’a enregistrée.`;
     }
     const applied = values.appliquer ? await apply(commands, env) : 0;
     const lines = commands.map(({ args }) => asRedisCli(args));
     if (json) printJson({ commandes: lines, appliquees: applied });
     else {
       process.stdout.write(`${lines.join('\n')}\n`);
+      if (notice) process.stdout.write(`${notice}\n`);
       if (values.appliquer) process.stdout.write(`Appliqué sur ${applied} nœud(s).\n`);
     }
   },
@@ -63,6 +80,21 @@ async function authorPassword(fromEnv: string | undefined, file: string | undefi
     throw fail('ecriture-impossible', { path: file, code: code ?? 'erreur inconnue' });
   }
   return password;
+}
+
+/** `HDEL` of the author's identity in every team that registered one (the teams' registry is read with the administrator's connection). */
+async function identityRemovals(author: string, env: NodeJS.ProcessEnv): Promise<Command[]> {
+  const settings = readRedisSettings(env);
+  const client = await connectRedis(settings);
+  try {
+    const teams = (await client.smembers(redisKeys.teams)).filter(isValidName);
+    const registered = await Promise.all(teams.map((team) => client.hexists(redisKeys.identities(team), author)));
+    return teams.filter((_, index) => registered[index] === 1).map((team) => ({ perNode: false, args: ['HDEL', redisKeys.identities(team), author] }));
+  } catch (error) {
+    throw toMailboxError(error, settings.label);
+  } finally {
+    client.disconnect();
+  }
 }
 
 /** A command for the server: ACLs are per node (a Cluster does not replicate them); a key's command goes once, to its slot. */

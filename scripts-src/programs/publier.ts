@@ -7,6 +7,8 @@ import { MAX_CHANGES_BYTES, MAX_NOTE_BYTES, MAX_SESSION_BYTES, readInputFile } f
 import type { Publication } from '../lib/mailbox/contract.js';
 import { validateName } from '../lib/mailbox/keys.js';
 import { openMailbox } from '../lib/mailbox/open.js';
+import { identityFolder, loadIdentity } from '../lib/mailbox/sealed/identity.js';
+import { identityFailure, sealingFor } from '../lib/mailbox/sealed/seal-publication.js';
 import { formatDuration, parseTtl, parseTtlMax } from '../lib/mailbox/ttl.js';
 import { ExitCode } from '../lib/messages/exit-code.js';
 import { fail } from '../lib/messages/failure.js';
@@ -15,7 +17,8 @@ import { publierCommandLine } from './command-lines/publier.js';
 
 const program: Program = {
   commandLine: publierCommandLine,
-  async main({ positionals, values, json }, env) {
+  async main({ name, positionals, values, json }, env) {
+    if (name === 'identite') return showIdentity(env, json);
     const defaultAuthor = env.REDIS_USERNAME || undefined;
     if (positionals.length === 2 && !defaultAuthor) {
       throw fail('auteur-manquant');
@@ -60,17 +63,22 @@ const program: Program = {
 
     const mailbox = await openMailbox(env);
     try {
+      // A sealed team's note, export and work in progress leave signed by the author and encrypted for its members.
+      const teamSealing = await mailbox.sealing(team);
+      const sealing = teamSealing.sealed ? sealingFor(team, author, teamSealing, env) : undefined;
+      const carried = changes?.status === 'ok' ? changes.bytes : undefined;
       const publication = await explainDenied(
         mailbox,
         mailbox.publish({
           team,
           author,
-          note,
-          session,
-          ...(changes?.status === 'ok' ? { changes: changes.bytes } : {}),
+          note: sealing ? sealing.seal(note, 'contexte') : note,
+          ...(session ? { session: sealing ? sealing.seal(session, 'session') : session } : {}),
+          ...(carried ? { changes: sealing ? sealing.seal(carried, 'modifs') : carried } : {}),
           ttlSeconds,
           now: new Date(),
-          summary: header.summary,
+          summary: sealing ? {} : header.summary,
+          ...(sealing ? { sealedSummary: sealing.sealSummary(header.summary) } : {}),
         }),
         'refus-publier',
         { team, author },
@@ -82,6 +90,8 @@ const program: Program = {
           cle: publication.noteKey,
           cle_session: publication.sessionKey ?? null,
           cle_modifs: publication.changesKey ?? null,
+          scellee: sealing !== undefined,
+          empreinte: sealing?.author.fingerprint ?? null,
           modifs: changes === undefined ? null : changesJson(changes),
           ttl: publication.ttlSeconds,
           ttl_max: ttlMax,
@@ -97,6 +107,10 @@ const program: Program = {
       } else {
         process.stdout.write(renderPublication(publication, mailbox.label, ttlMax));
         if (changes !== undefined) process.stdout.write(renderChanges(changes));
+        if (sealing)
+          process.stdout.write(
+            `Scellée : signée par ${author} (empreinte ${sealing.author.fingerprint}), chiffrée pour ${sealing.members} membre(s) de l’équipe ${team} ; la boîte ne garde que le texte chiffré.\n`,
+          );
         process.stdout.write(`Pour le collègue (même boîte) : ${colleagueCommand(publication.noteKey)}\n`);
         if (acceptedCount > 0) process.stdout.write(`${acceptedCount} constat(s) accepté(s) par le marqueur <!-- contexte:autorise -->.\n`);
         process.stdout.write(renderSenderAlerts(reading));
@@ -107,6 +121,18 @@ const program: Program = {
     }
   },
 };
+
+/** `publier identite`: the member's identity, made once; its public line is what the team's owner registers. */
+function showIdentity(env: NodeJS.ProcessEnv, json: boolean): void {
+  const loaded = loadIdentity(env, true);
+  if (loaded.status !== 'ok') throw identityFailure(loaded);
+  const { identity, created } = loaded;
+  if (json) printJson({ identite: identity.line, empreinte: identity.fingerprint, creee: created });
+  else
+    process.stdout.write(
+      `${created ? 'Identité créée' : 'Identité existante'} : ${identityFolder(env)}\n${identity.line}\nempreinte : ${identity.fingerprint}\nTransmettez cette ligne à l’administration de l’équipe (admin membre <equipe> <auteur> --identite <ligne>) et lisez-lui l’empreinte à voix haute : elle la compare avant d’enregistrer.\n`,
+    );
+}
 
 /** What the refusal report calls the work in progress. */
 const CHANGES_LABEL = 'modifications en cours (git diff HEAD)';

@@ -6,8 +6,10 @@ import type { Guards } from '../lib/guards.js';
 import { writeFileSafely } from '../lib/io/write-file-safely.js';
 import type { JournalEvent, ListedEntry, Listing, ListQuery, Mailbox, Vigilance } from '../lib/mailbox/contract.js';
 import { MailboxError } from '../lib/mailbox/errors.js';
-import { flattenKey, isValidName, type KeyKind, MAX_BYTES, requireKey, validateName } from '../lib/mailbox/keys.js';
+import { flattenKey, isValidName, type KeyKind, MAX_BYTES, MAX_STORED_BYTES, requireKey, validateName } from '../lib/mailbox/keys.js';
 import { describeMailbox, openMailbox } from '../lib/mailbox/open.js';
+import { loadIdentity, type PublicIdentity } from '../lib/mailbox/sealed/identity.js';
+import { openSummary, registeredIdentities, type Unsealed, unseal } from '../lib/mailbox/sealed/seal-publication.js';
 import { formatDuration, parseDuration, parseTtlMax } from '../lib/mailbox/ttl.js';
 import { fail } from '../lib/messages/failure.js';
 import { ignoredByGit } from '../lib/project-safety.js';
@@ -31,7 +33,7 @@ const program: Program = {
         const query = listQuery(positionals[0], option('equipe'), option('auteur'));
         const ttlMax = parseTtlMax(env.CONTEXTE_TTL_MAX);
         const limit = shownLimit(option('limite'), values.tout === true, LIST_LIMIT);
-        return withMailbox(env, async (mailbox) => list(mailbox, query, ttlMax, limit, json));
+        return withMailbox(env, async (mailbox) => list(mailbox, query, ttlMax, limit, json, env));
       }
       case 'get': {
         const [key, file] = positionals as [string, string | undefined];
@@ -39,7 +41,7 @@ const program: Program = {
         if (values.cadre && json) throw fail('cadre-et-json');
         if (file === '-' && (values.cadre || json || values.force)) throw fail('sortie-standard-seule');
         const target: Target = file === undefined ? { path: join('partage', flattenKey(parts)), explicit: false } : { path: file, explicit: true };
-        return withMailbox(env, (mailbox) => get(mailbox, key, target, { force: values.force === true, json, frame: values.cadre === true }));
+        return withMailbox(env, (mailbox) => get(mailbox, key, target, { force: values.force === true, json, frame: values.cadre === true, env }));
       }
       case 'supprimer': {
         const [key] = positionals as [string];
@@ -114,17 +116,17 @@ async function withMailbox(env: NodeJS.ProcessEnv, action: (mailbox: Mailbox) =>
   }
 }
 
-async function list(mailbox: Mailbox, query: ListQuery, ttlMax: number, limit: number, json: boolean): Promise<void> {
+async function list(mailbox: Mailbox, query: ListQuery, ttlMax: number, limit: number, json: boolean, env: NodeJS.ProcessEnv): Promise<void> {
   const listing = await listWithFallback(mailbox, query);
   // Titles, summaries and findings are someone else's text; an empty listing shows none.
   if (listing.entries.length > 0 || listing.anomalies.length > 0) await loadGuards();
   const sorted = listing.entries.sort(byRecency);
-  const entries = sorted.slice(0, limit);
+  const entries = await openSealedTitles(mailbox, sorted.slice(0, limit), env);
   const notices = [...listNotices({ ...listing, entries }, query, mailbox.label), ...leftOut(sorted.length - entries.length, 'note(s)')];
   if (json) {
     for (const notice of notices) process.stderr.write(`${notice}\n`);
     printJson(
-      entries.map(({ key, parts, ttlSeconds, size, sha256, title, summary, sessionKey, changesKey, vigilance }) => ({
+      entries.map(({ key, parts, ttlSeconds, size, sha256, title, summary, sessionKey, changesKey, sealedSummary, vigilance }) => ({
         cle: key,
         type: parts.kind,
         equipe: parts.team,
@@ -138,6 +140,7 @@ async function list(mailbox: Mailbox, query: ListQuery, ttlMax: number, limit: n
         resume: summary === undefined ? null : guards.excerptOf(summary),
         cle_session: sessionKey ?? null,
         cle_modifs: changesKey ?? null,
+        scellee: sealedSummary !== undefined,
         alertes: headerAlerts(title, summary),
         vigilance: vigilance.map(vigilanceJson),
         boite: mailbox.label,
@@ -148,6 +151,31 @@ async function list(mailbox: Mailbox, query: ListQuery, ttlMax: number, limit: n
   const what = 'team' in query ? `l’équipe ${query.team}${query.author ? `, auteur ${query.author}` : ''}` : quoteForMessage(query.pattern);
   process.stdout.write(renderList(entries, mailbox.label, what, ttlMax));
   process.stdout.write(notices.map((notice) => `${notice}\n`).join(''));
+}
+
+/**
+ * A sealed team's titles and summaries, opened for a member (this machine's
+ * identity) when the author's signature holds; for anyone else they stay
+ * sealed and the row says so.
+ */
+async function openSealedTitles(mailbox: Mailbox, entries: ListedEntry[], env: NodeJS.ProcessEnv): Promise<ListedEntry[]> {
+  if (!entries.some((entry) => entry.sealedSummary !== undefined)) return entries;
+  const loaded = loadIdentity(env);
+  const reader = loaded.status === 'ok' ? loaded.identity : undefined;
+  const identities = new Map<string, Map<string, PublicIdentity>>();
+  const opened: ListedEntry[] = [];
+  for (const entry of entries) {
+    if (entry.sealedSummary === undefined) {
+      opened.push(entry);
+      continue;
+    }
+    const team = entry.parts.team;
+    if (!identities.has(team)) identities.set(team, registeredIdentities(await mailbox.sealing(team)));
+    const summary = openSummary(entry.sealedSummary, entry.parts, identities.get(team)!, reader);
+    const { title: _title, summary: _summary, ...rest } = entry;
+    opened.push({ ...rest, ...summary });
+  }
+  return opened;
 }
 
 const denied = (mailbox: Mailbox, query: ListQuery) =>
@@ -233,7 +261,7 @@ function renderList(entries: ListedEntry[], mailbox: string, what: string, ttlMa
   const head = `Boîte : ${mailbox} ; durée de vie maximale : ${formatDuration(ttlMax)}`;
   if (entries.length === 0) return `${head}\nAucune note pour ${what}.\n`;
   const header = ['ÉQUIPE', 'AUTEUR', 'HORODATAGE', 'RESTE', 'TAILLE', 'CLÉ', 'TITRE'];
-  const rows = entries.map(({ key, parts, ttlSeconds, size, title, summary, vigilance, sessionKey, changesKey }) => [
+  const rows = entries.map(({ key, parts, ttlSeconds, size, title, summary, vigilance, sessionKey, changesKey, sealedSummary }) => [
     parts.team,
     parts.author,
     parts.stamp,
@@ -242,7 +270,7 @@ function renderList(entries: ListedEntry[], mailbox: string, what: string, ttlMa
     // A note published with its session export or work in progress says so: `get session:…`, `get modifs:…` fetch them.
     `${key}${sessionKey ? ' +export' : ''}${changesKey ? ' +modifs' : ''}`,
     // Written by someone else: shown escaped and short, as data, and flagged when it tries to steer the reader.
-    `${headerAlerts(title, summary).length > 0 ? '[ALERTE] ' : ''}${vigilance.length > 0 ? '[VIGILANCE] ' : ''}${title === undefined ? '' : guards.excerptOf(title).slice(0, 60)}`,
+    `${sealedSummary ? '[SCELLÉE] ' : ''}${headerAlerts(title, summary).length > 0 ? '[ALERTE] ' : ''}${vigilance.length > 0 ? '[VIGILANCE] ' : ''}${title === undefined ? '' : guards.excerptOf(title).slice(0, 60)}`,
   ]);
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
   const format = (row: string[]) =>
@@ -253,15 +281,24 @@ function renderList(entries: ListedEntry[], mailbox: string, what: string, ttlMa
   return `${head} ; ${entries.length} note(s) pour ${what}\n${[header, ...rows].map(format).join('\n')}\n`;
 }
 
-async function get(mailbox: Mailbox, key: string, target: Target, options: { force: boolean; json: boolean; frame: boolean }): Promise<void> {
-  const { kind } = requireKey(key);
-  const maxBytes = MAX_BYTES[kind];
+async function get(
+  mailbox: Mailbox,
+  key: string,
+  target: Target,
+  options: { force: boolean; json: boolean; frame: boolean; env: NodeJS.ProcessEnv },
+): Promise<void> {
+  const parts = requireKey(key);
+  const { kind } = parts;
   await loadGuards();
-  const fetched = await explainDenied(mailbox, mailbox.get(key, maxBytes), 'refus-lire', { key });
-  if (fetched === undefined) throw fail('cle-introuvable', { box: mailbox.label, key, team: requireKey(key).team });
-  if ('oversized' in fetched) throw fail('valeur-trop-grosse', { box: mailbox.label, key, size: fetched.size, max: maxBytes });
-  const { value, vigilance } = fetched;
-  if (target.path === '-') return toStandardOutput(value, key, mailbox.label, vigilance);
+  const fetched = await explainDenied(mailbox, mailbox.get(key, MAX_STORED_BYTES(kind)), 'refus-lire', { key });
+  if (fetched === undefined) throw fail('cle-introuvable', { box: mailbox.label, key, team: parts.team });
+  if ('oversized' in fetched) throw fail('valeur-trop-grosse', { box: mailbox.label, key, size: fetched.size, max: MAX_BYTES[kind] });
+  // A sealed team's value is given back only once its author's signature holds (lib/mailbox/sealed).
+  const opened = unseal(key, parts, fetched.value, await mailbox.sealing(parts.team), options.env);
+  const { value } = opened;
+  if (value.length > MAX_BYTES[kind]) throw fail('valeur-trop-grosse', { box: mailbox.label, key, size: value.length, max: MAX_BYTES[kind] });
+  const { vigilance } = fetched;
+  if (target.path === '-') return toStandardOutput(value, key, mailbox.label, vigilance, opened);
   await writeFileSafely(target.path, value, { force: options.force, within: target.explicit ? undefined : process.cwd() });
   // Written by default under partage/: say so when git would commit it (our installer excludes it; other installers do not).
   const exposed = !target.explicit && ignoredByGit(target.path, process.cwd()) === false;
@@ -283,6 +320,9 @@ async function get(mailbox: Mailbox, key: string, target: Target, options: { for
       octets: value.length,
       sha256,
       boite: mailbox.label,
+      scellee: opened.sealed,
+      signature: opened.signature,
+      empreinte: opened.fingerprint ?? null,
       ...shown,
       vigilance: [...stored, ...project, ...shown.vigilance],
       ...(repository ? { etat_depot: repository.json } : {}),
@@ -291,6 +331,7 @@ async function get(mailbox: Mailbox, key: string, target: Target, options: { for
   }
   const shown = escapeControls(target.path);
   process.stdout.write(`Écrit : ${shown} (${value.length} octets)\nBoîte : ${mailbox.label} ; clé ${key}\n`);
+  if (opened.sealed) process.stdout.write(`${signatureLine(opened, parts.author)}\n`);
   for (const finding of vigilance) process.stdout.write(`Vigilance (boîte) : ${guards.shownFromMailbox(finding.message)}\n`);
   if (notIgnored) process.stdout.write(`Vigilance : ${escapeControls(notIgnored)}\n`);
   if (kind === 'session')
@@ -311,16 +352,22 @@ async function repositoryReport(text: string) {
   return report.state.relation === 'pas-un-depot' ? undefined : report;
 }
 
+/** What a sealed value's reader is told: the signature verified against the author's registered identity. */
+const signatureLine = (opened: Unsealed, author: string) =>
+  `Signature : ${opened.signature} — ${author} (empreinte ${opened.fingerprint}) ; note déchiffrée pour vous, la boîte ne garde que le texte chiffré`;
+
 /** Someone else's bytes, read as what they are: a note, a session export (JSON), a work in progress (a patch, read as code). */
 function readFetched(kind: KeyKind, value: Buffer) {
   return kind === 'session' ? guards.readExport(value) : kind === 'modifs' ? guards.readPatch(value) : guards.inspectNote(value);
 }
 
 /** `get <cle> -`: the bytes on standard output, everything said about them on standard error. */
-function toStandardOutput(value: Buffer, key: string, label: string, vigilance: Vigilance[]): void {
+function toStandardOutput(value: Buffer, key: string, label: string, vigilance: Vigilance[], opened: Unsealed): void {
   process.stdout.write(value);
-  const reading = readFetched(requireKey(key).kind, value);
+  const parts = requireKey(key);
+  const reading = readFetched(parts.kind, value);
   process.stderr.write(`Lu : ${key} (${value.length} octets) ; boîte : ${label}\n`);
+  if (opened.sealed) process.stderr.write(`${signatureLine(opened, parts.author)}\n`);
   for (const finding of vigilance) process.stderr.write(`Vigilance (boîte) : ${guards.shownFromMailbox(finding.message)}\n`);
   process.stderr.write(renderReading(reading));
 }

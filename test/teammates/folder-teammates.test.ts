@@ -180,7 +180,7 @@ describe.skipIf(!isRoot)('a folder mailbox shared by two Unix users of one group
     execFileSync('mkfifo', [summary(stamps[0]!)]);
     await mkdir(summary(stamps[1]!));
     await symlink('/etc/passwd', summary(stamps[2]!));
-    await plant(summary(stamps[3]!), 'x'.repeat(5000), 'ctxbob');
+    await plant(summary(stamps[3]!), 'x'.repeat(20_000), 'ctxbob');
     execFileSync('mkfifo', [join(folder, 'contexte-20990101-0005'), join(folder, 'journal.jsonl')]);
     for (const name of await readdir(folder)) await lchown(join(folder, name), uids.ctxbob, gid);
     const generous = { timeoutMs: 30_000 };

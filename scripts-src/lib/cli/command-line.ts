@@ -77,14 +77,15 @@ export function hasSubcommands(spec: ProgramSpec): boolean {
 /** Pure: argv against the table, or a usage Failure in French that names what is wrong and the usage to follow. */
 export function parse(spec: ProgramSpec, argv: string[]): Command {
   const { values, positionals } = tokenize(spec, argv);
-  const subcommands = hasSubcommands(spec);
-  const name = subcommands ? positionals[0] : undefined;
-  const command = spec.commands.find((candidate) => candidate.name === name);
+  // A named command is chosen by the first argument; a program may also have one unnamed command (publier <fichier> …, publier identite).
+  const named = spec.commands.find((candidate) => candidate.name !== undefined && candidate.name === positionals[0]);
+  const command = named ?? spec.commands.find((candidate) => candidate.name === undefined);
   if (command === undefined) {
+    const name = positionals[0];
     const commands = spec.commands.map((candidate) => candidate.name).join(', ');
     throw name === undefined ? fail('commande-manquante', { program: spec.name, commands }) : fail('commande-inconnue', { program: spec.name, name, commands });
   }
-  const rest = subcommands ? positionals.slice(1) : positionals;
+  const rest = named ? positionals.slice(1) : positionals;
   const usage = usageLine(spec, command);
   const accepted = new Set([...command.options, ...(command.json !== undefined ? [JSON_OPTION] : [])]);
   const misplaced = Object.keys(values).filter((option) => values[option] !== undefined && !accepted.has(option));
@@ -153,7 +154,7 @@ export function renderHelp(spec: ProgramSpec, commandName?: string): string {
     sections.push(
       table(
         'Commandes :',
-        spec.commands.map((command) => [[command.name, ...command.arguments.map((a) => a.shown)].join(' '), command.summary]),
+        spec.commands.map((command) => [[command.name, ...command.arguments.map((a) => a.shown)].filter(Boolean).join(' '), command.summary]),
       ),
     );
   }

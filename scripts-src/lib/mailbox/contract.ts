@@ -29,6 +29,8 @@ export interface PublishRequest {
   ttlSeconds: number;
   now: Date;
   summary: NoteSummary;
+  /** On a sealed team: the title and summary, sealed for its members (then `summary` is empty). */
+  sealedSummary?: Buffer;
 }
 
 export interface Publication {
@@ -50,6 +52,8 @@ export interface ListedEntry extends NoteSummary {
   sha256?: string;
   sessionKey?: string;
   changesKey?: string;
+  /** The sealed title and summary (a sealed team's note): only its members open them. */
+  sealedSummary?: Buffer;
   /** Where the index and the stored key disagree, or the key breaks the mailbox's rules. */
   vigilance: Vigilance[];
 }
@@ -90,6 +94,12 @@ export interface JournalReport {
   anomalies: Vigilance[];
 }
 
+/** Whether a team is sealed, and the public identities its owner registered (lines as stored: parse before use). */
+export interface TeamSealing {
+  sealed: boolean;
+  identities: Map<string, string>;
+}
+
 export interface Mailbox {
   /** Names the mailbox for every output: `redis host:port`, `dossier /chemin`; never a credential. */
   readonly label: string;
@@ -112,6 +122,8 @@ export interface Mailbox {
   remove(key: string): Promise<string[]>;
   /** Deletes every note of a team. Returns how many keys were deleted. */
   purge(team: string): Promise<number>;
+  /** Whether the team is sealed, and its members' registered identities. */
+  sealing(team: string): Promise<TeamSealing>;
   /** Appends an event to the journal (a refused publication, for instance). */
   record(event: NewEvent): Promise<void>;
   /** The team's journal since a date, oldest first, with what its bookkeeping reveals. */

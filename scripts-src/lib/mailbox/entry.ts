@@ -16,16 +16,19 @@ export interface IndexEntry extends NoteSummary {
   expiresAt: number;
   /** What was published with the note under its stamp (its export, its work in progress). */
   companions: Companion[];
+  /** A sealed team's title and summary, sealed (lib/mailbox/sealed/envelope.ts). */
+  sealedSummary?: Buffer;
 }
 
 const SHA256 = /^[0-9a-f]{64}$/;
 /**
  * Longest entry decoded, in characters: ours hold a key, a digest, a title and
- * a summary (each bounded at publication) and stay well under 1 KiB. A longer
+ * a summary (each bounded at publication) and stay well under 1 KiB; a sealed
+ * team's (its title and summary sealed for each member) under 8 KiB for 50 members. A longer
  * one was written by hand, and decoding it would make every reader pay for it.
  * (A folder's summary file is read up to this many bytes, never more.)
  */
-export const MAX_ENTRY_CHARS = 4096;
+export const MAX_ENTRY_CHARS = 16 * 1024;
 
 export function encodeEntry(entry: IndexEntry): string {
   return JSON.stringify({
@@ -36,6 +39,7 @@ export function encodeEntry(entry: IndexEntry): string {
     ...Object.fromEntries(entry.companions.map((kind) => [kind, true])),
     ...(entry.title ? { titre: entry.title } : {}),
     ...(entry.summary ? { resume: entry.summary } : {}),
+    ...(entry.sealedSummary ? { scelle: entry.sealedSummary.toString('base64') } : {}),
   });
 }
 
@@ -49,7 +53,7 @@ export function decodeEntry(text: string, key: string): IndexEntry | undefined {
     return undefined;
   }
   if (typeof raw !== 'object' || raw === null) return undefined;
-  const { cle, taille, sha256, expire, titre, resume } = raw;
+  const { cle, taille, sha256, expire, titre, resume, scelle } = raw;
   if (
     cle !== key ||
     !Number.isSafeInteger(taille) ||
@@ -67,5 +71,6 @@ export function decodeEntry(text: string, key: string): IndexEntry | undefined {
     companions: COMPANIONS.filter((kind) => raw[kind] === true),
     ...(typeof titre === 'string' ? { title: titre } : {}),
     ...(typeof resume === 'string' ? { summary: resume } : {}),
+    ...(typeof scelle === 'string' && /^[A-Za-z0-9+/]+=*$/.test(scelle) ? { sealedSummary: Buffer.from(scelle, 'base64') } : {}),
   };
 }

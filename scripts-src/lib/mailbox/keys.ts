@@ -89,8 +89,9 @@ export function companionKeysOf(parts: KeyParts, companions: readonly Companion[
 }
 
 const EXTENSIONS: Record<KeyKind, string> = { contexte: 'md', session: 'json', modifs: 'patch' };
-/** The most a value of each kind may weigh: more is not read. */
+/** The most a value of each kind may weigh as published; stored, a sealed team's envelope adds its signature and a wrapped key per member (64 KiB covers a thousand). */
 export const MAX_BYTES: Record<KeyKind, number> = { contexte: MAX_NOTE_BYTES, session: MAX_SESSION_BYTES, modifs: MAX_CHANGES_BYTES };
+export const MAX_STORED_BYTES = (kind: KeyKind): number => MAX_BYTES[kind] + 64 * 1024;
 
 /** The file name the workshop's skill uses: the key with `:` replaced, plus an extension. */
 export function flattenKey(parts: KeyParts): string {
@@ -110,14 +111,17 @@ export const redisKeys = {
   index: (team: string, author: string) => `contexte-index:{${team}}:${author}`,
   /** Stream of what `user` did in the team; its owner is the only writer, so its owner is who did it. */
   journal: (team: string, user: string) => `contexte-journal:{${team}}:${user}`,
-  /** Glob patterns, for SCAN and for the ACL rules of `admin utilisateur`. */
-  /** The patterns of every key a publication writes (note, export, work in progress). */
+  /** Glob patterns, for SCAN and for the ACL rules of `admin utilisateur`: every key a publication writes (note, export, work in progress). */
   publicationsOf: (team: string, author = '*') => (['contexte', ...COMPANIONS] as const).map((kind) => `${kind}:${team}:${author}:*`),
   journalsOf: (team: string) => `contexte-journal:{${team}}:*`,
   indexesOf: (team: string) => `contexte-index:{${team}}:*`,
   /** Whose index or journal a key found by scanning `indexesOf(team)` or `journalsOf(team)` is. */
   authorOfIndex: (team: string, key: string) => key.slice(`contexte-index:{${team}}:`.length),
   ownerOfJournal: (team: string, key: string) => key.slice(`contexte-journal:{${team}}:`.length),
+  /** Hash: author → public identity line (`contexte-id1:…`), written by the administrator only, read by the team. */
+  identities: (team: string) => `contexte-identites:{${team}}`,
+  /** Present when the team is sealed (its notes signed and encrypted for its members), written by the administrator only. */
+  sealed: (team: string) => `contexte-scellee:{${team}}`,
   /** Set of the teams, written with their members: what `list` offers when a team is unknown (only to whoever may read it). */
   teams: 'contexte-equipes',
 };

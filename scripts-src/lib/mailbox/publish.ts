@@ -59,7 +59,15 @@ export async function publishWithFreeStamp<Staged>(store: PublishStore<Staged>, 
         }
         const noteKey = buildKey(parts);
         const sha256 = sha256Of(request.note);
-        const entry: IndexEntry = { key: noteKey, size: request.note.length, sha256, expiresAt: expiresAt.getTime(), companions, ...request.summary };
+        const entry: IndexEntry = {
+          key: noteKey,
+          size: request.note.length,
+          sha256,
+          expiresAt: expiresAt.getTime(),
+          companions,
+          ...request.summary,
+          ...(request.sealedSummary ? { sealedSummary: request.sealedSummary } : {}),
+        };
         await store.writeIndexEntry(parts, entry, ttlSeconds);
         await store.appendJournal({ kind: 'publication', team, author, key: noteKey, sha256, size: request.note.length });
         return { noteKey, ...companionKeysOf(parts, companions), ttlSeconds, expiresAt };

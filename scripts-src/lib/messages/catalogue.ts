@@ -451,7 +451,49 @@ export const CATALOGUE = {
     (p) => `Écrivez « commit: ${p.base.slice(0, 12)} » dans l’en-tête (git rev-parse --short HEAD), relisez la note, puis relancez.`,
   ),
 
+  // A sealed team (lib/mailbox/sealed).
+  'identite-absente': entry<{ team: string }>(
+    Usage,
+    (p) => `aucune identité sur ce poste${p.team ? ` : l’équipe ${p.team} est scellée` : ''} ; rien n’a été publié`,
+    () =>
+      'Créez-la avec « publier identite », puis faites enregistrer sa ligne par l’administration de l’équipe (admin membre <equipe> <auteur> --identite <ligne>).',
+  ),
+  'identite-dangereuse': entry<{ path: string; why: string }>(
+    Usage,
+    (p) => `la clé d’identité ${q(p.path, 200)} n’est pas utilisée : ${p.why}`,
+    () => 'Seul vous devez pouvoir la lire : chmod 700 sur le dossier, chmod 600 sur les fichiers (ou recréez l’identité et faites-la réenregistrer).',
+  ),
+  'identite-non-enregistree': entry<{ team: string; author: string; fingerprint: string; other: boolean }>(
+    Usage,
+    (p) =>
+      `l’équipe ${p.team} est scellée et ${p.other ? `l’identité enregistrée pour ${p.author} n’est pas celle de ce poste (empreinte ${p.fingerprint})` : `aucune identité n’y est enregistrée pour ${p.author}`} : rien n’a été publié`,
+    () =>
+      'Donnez la ligne de « publier identite » à l’administration de l’équipe, qui l’enregistre avec admin membre <equipe> <auteur> --identite <ligne> --appliquer.',
+  ),
+  'signature-invalide': entry<{ key: string; author: string }>(
+    Refused,
+    (p) =>
+      `la signature de ${p.key} ne correspond pas à l’identité enregistrée de ${p.author} : la note a été modifiée après sa publication, ou elle n’a pas été écrite par ${p.author} ; rien n’a été écrit`,
+    (p) => `Ne la reprenez pas : prévenez ${p.author} et l’administration de l’équipe (recuperer journal, admin audit).`,
+  ),
+  'signature-absente': entry<{ key: string; team: string }>(
+    Refused,
+    (p) => `l’équipe ${p.team} est scellée, mais ${p.key} n’est ni signée ni chiffrée : rien ne prouve qui l’a écrite ; rien n’a été écrit`,
+    () => 'Ne la reprenez pas : demandez à son auteur de la republier (son utilisateur Redis doit avoir été recréé par admin utilisateur).',
+  ),
+  'non-destinataire': entry<{ key: string; team: string }>(
+    Denied,
+    (p) =>
+      `${p.key} n’est pas chiffrée pour vous : vous n’étiez pas membre de l’équipe scellée ${p.team} quand elle a été publiée, ou ce poste n’a pas votre identité ; rien n’a été écrit`,
+    () => 'Faites enregistrer votre identité (publier identite, puis admin membre … --identite <ligne>), puis demandez à l’auteur de republier.',
+  ),
+
   // admin.
+  'identite-invalide': entry(
+    Usage,
+    () => 'la valeur de --identite n’est pas une ligne d’identité contexte-id1:<clé>:<clé>',
+    () => 'Demandez à l’auteur la ligne complète que « publier identite » affiche, et copiez-la telle quelle.',
+  ),
   'auteur-default': entry(
     Usage,
     () => '« default » est l’utilisateur d’administration de Redis : il ne peut pas devenir un auteur',

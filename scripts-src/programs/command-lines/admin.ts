@@ -31,8 +31,29 @@ pose sur chaque nœud.`,
       exitCodes: [Success, Usage, Unavailable, Denied, Conflict],
     },
     {
+      name: 'membre',
+      summary:
+        'enregistre l’identité publique (ligne contexte-id1:… de « publier identite ») de <auteur> dans l’équipe <equipe> : les notes d’une équipe scellée sont chiffrées pour chaque identité enregistrée, et signées par celle de leur auteur ; les auteurs la lisent, seule l’administration l’écrit. Comparez l’empreinte affichée avec celle que l’auteur vous lit',
+      arguments: [{ shown: '<equipe>' }, { shown: '<auteur>' }],
+      options: ['identite', 'appliquer'],
+      required: ['identite'],
+      json: COMMANDS_JSON,
+      exitCodes: [Success, Usage, Unavailable, Denied],
+    },
+    {
+      name: 'equipe',
+      summary:
+        'scelle l’équipe <equipe> : ses notes, exports, travaux en cours, titres et résumés sont désormais publiés signés par leur auteur et chiffrés pour ses membres enregistrés (admin membre) ; la boîte (et son opérateur) ne garde que du texte chiffré, et une note non signée y est refusée à la lecture',
+      arguments: [{ shown: '<equipe>' }],
+      options: ['scellee', 'appliquer'],
+      required: ['scellee'],
+      json: COMMANDS_JSON,
+      exitCodes: [Success, Usage, Unavailable, Denied],
+    },
+    {
       name: 'revoquer',
-      summary: 'supprime l’utilisateur Redis <auteur> (ACL DELUSER) ; ses notes restent jusqu’à leur expiration (recuperer supprimer / purger)',
+      summary:
+        'supprime l’utilisateur Redis <auteur> (ACL DELUSER) et, avec --appliquer, son identité dans chaque équipe (scellée) : les notes publiées ensuite ne lui sont plus chiffrées ; ses notes restent jusqu’à leur expiration (recuperer supprimer / purger), et celles publiées avant restent lisibles par lui jusque-là',
       arguments: [{ shown: '<auteur>' }],
       options: ['appliquer'],
       json: COMMANDS_JSON,
@@ -61,8 +82,10 @@ pose sur chaque nœud.`,
   options: [
     { name: 'appliquer', help: 'exécute les commandes au lieu de seulement les afficher' },
     { name: 'fichier-mot-de-passe', value: '<f>', help: 'où écrire le mot de passe tiré au hasard (créé en 0600, jamais écrasé)' },
-    { name: 'equipe', value: '<e>', help: 'l’équipe auditée' },
+    { name: 'equipe', value: '<e>', help: 'audit : l’équipe auditée' },
     { name: 'corriger', help: 'corrige ce que l’audit peut corriger' },
+    { name: 'identite', value: '<ligne>', help: 'membre : la ligne contexte-id1:… que l’auteur a obtenue avec « publier identite »' },
+    { name: 'scellee', help: 'equipe : scelle l’équipe (notes signées et chiffrées pour ses membres)' },
   ],
   environment: [...MAILBOX_ENVIRONMENT.filter((name) => name !== 'CONTEXTE_DIR'), 'CONTEXTE_MOT_DE_PASSE'],
   meanings: {

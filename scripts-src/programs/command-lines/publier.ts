@@ -37,6 +37,15 @@ et seulement si l’en-tête de la note donne le commit auquel il s’applique.`
       json: '{ cle, cle_session, cle_modifs, modifs (avec --modifs : { base, fichiers, non_suivis, octets }), ttl, ttl_max, expire_le, commande_collegue (ce que le collègue lance pour récupérer la note), octets, octets_session, boite, constats_acceptes, alertes, vigilance (ce que la lecture signalera au lecteur) } ; en cas de refus : { refus: [{ fichier, ok, problemes, acceptes }] }',
       exitCodes: [Success, Refused, Usage, NotFound, Unavailable, Denied, Conflict],
     },
+    {
+      name: 'identite',
+      summary:
+        'crée, s’il n’existe pas, votre identité pour les équipes scellées (une clé de signature Ed25519 et une clé de chiffrement X25519, privées, dans ${XDG_CONFIG_HOME:-~/.config}/contexte-skills/identite/, dossier 0700, fichiers 0600) et affiche sa ligne publique contexte-id1:… et son empreinte, à faire enregistrer par l’administration de l’équipe (admin membre … --identite <ligne>)',
+      arguments: [],
+      options: [],
+      json: '{ identite, empreinte, creee }',
+      exitCodes: [Success, Usage],
+    },
   ],
   options: [
     { name: 'ttl', value: '<durée>', help: 'durée de vie : 3600 (secondes), 8h, 90min, 2j (défaut 8 h ; maximum CONTEXTE_TTL_MAX, défaut 7 j)' },

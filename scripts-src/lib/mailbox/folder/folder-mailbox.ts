@@ -33,11 +33,11 @@ import { chmod, link, lstat, mkdir, open, readdir, rename, stat, unlink } from '
 import { hostname, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { Failure, fail } from '../../messages/failure.js';
-import type { Fetched, JournalReport, ListedEntry, Listing, ListQuery, Mailbox, Oversized, Publication, PublishRequest } from '../contract.js';
+import type { Fetched, JournalReport, ListedEntry, Listing, ListQuery, Mailbox, Oversized, Publication, PublishRequest, TeamSealing } from '../contract.js';
 import { decodeEntry, encodeEntry, type IndexEntry, MAX_ENTRY_CHARS } from '../entry.js';
 import { MailboxError } from '../errors.js';
 import { eventFields, eventFromFields, type JournalEvent, type NewEvent, purgeEvent } from '../journal-event.js';
-import { buildKey, COMPANIONS, type Companion, companionKeysOf, isValidName, type KeyParts, MAX_BYTES, noteKeyOf, parseKey } from '../keys.js';
+import { buildKey, COMPANIONS, type Companion, companionKeysOf, isValidName, type KeyParts, MAX_STORED_BYTES, noteKeyOf, parseKey } from '../keys.js';
 import { type PublishStore, publishWithFreeStamp, sha256Of } from '../publish.js';
 import { checkKey, futureJournal, type Vigilance } from '../verify.js';
 import { type FileRole, foreignOwner, journalTail, sharedJournal, unprotectedTeamFolder, unusableFile, writableAuthorFolder } from './folder-vigilance.js';
@@ -178,7 +178,7 @@ class FolderMailbox implements Mailbox {
       const info = await this.live(folder, parts);
       if (!info) return undefined;
       // Never more than a note (an export, a patch) may weigh, whatever the caller accepts.
-      const limit = Math.min(maxBytes, MAX_BYTES[parts.kind]);
+      const limit = Math.min(maxBytes, MAX_STORED_BYTES(parts.kind));
       if (info.size > limit) return { oversized: true, size: info.size };
       const path = this.path(parts);
       const read = await readBounded(path, limit);
@@ -242,6 +242,11 @@ class FolderMailbox implements Mailbox {
       await this.append(purgeEvent(team, count));
       return count;
     });
+  }
+
+  /** A folder team cannot be sealed yet: its notes are its members' files, in clear (README, « Équipe scellée »). */
+  async sealing(_team: string): Promise<TeamSealing> {
+    return { sealed: false, identities: new Map() };
   }
 
   async record(event: NewEvent): Promise<void> {

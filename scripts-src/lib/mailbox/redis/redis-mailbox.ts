@@ -14,13 +14,12 @@
 
 import type { Redis } from 'ioredis';
 import { Failure } from '../../messages/failure.js';
-import type { Fetched, JournalReport, ListedEntry, Listing, ListQuery, Mailbox, Oversized, Publication, PublishRequest } from '../contract.js';
+import type { Fetched, JournalReport, ListedEntry, Listing, ListQuery, Mailbox, Oversized, Publication, PublishRequest, TeamSealing } from '../contract.js';
 import type { IndexEntry } from '../entry.js';
 import { decodeEntry, encodeEntry } from '../entry.js';
 import { eventFields, eventFromFields, type JournalEvent, type NewEvent, purgeEvent } from '../journal-event.js';
 import {
   buildKey,
-  COMPANIONS,
   type Companion,
   companionKeyOf,
   companionKeysOf,
@@ -307,6 +306,20 @@ export class RedisMailbox implements Mailbox {
     }
   }
 
+  async sealing(team: string): Promise<TeamSealing> {
+    return this.run(async () => {
+      try {
+        const [sealed, identities] = await Promise.all([this.client.exists(redisKeys.sealed(team)), this.client.hgetall(redisKeys.identities(team))]);
+        return { sealed: sealed === 1, identities: new Map(Object.entries(identities)) };
+      } catch (error) {
+        // A user made before teams could be sealed may not read the registry: their team is not sealed to them, and a
+        // sealed team's readers refuse what they publish (signature absente).
+        if (toMailboxError(error, this.label).failure === 'no-permission') return { sealed: false, identities: new Map() };
+        throw error;
+      }
+    });
+  }
+
   async record(event: NewEvent): Promise<void> {
     await this.run(() => this.append(event));
   }
@@ -389,6 +402,7 @@ function listed(
     ...(entry ? { sha256: entry.sha256 } : {}),
     ...companionKeysOf(parts, companions),
     ...(entry?.title ? { title: entry.title } : {}),
+    ...(entry?.sealedSummary ? { sealedSummary: entry.sealedSummary } : {}),
     ...(entry?.summary ? { summary: entry.summary } : {}),
     vigilance,
   };

@@ -2,7 +2,8 @@
  * The Redis ACL rules of one author of one team (Redis 7 selectors). What the
  * author may do, and nothing else:
  *   - read every note, session export and work in progress of the team, the
- *     team's members and every member's index;
+ *     team's members, every member's index, the team's registered identities
+ *     and whether it is sealed;
  *   - write and delete only their own keys, contexte:<equipe>:<auteur>:*, session:… and modifs:…;
  *   - write only their own index (MULTI, HSET, HDEL, EXPIRE) and append only to
  *     their own journal, without reading any journal;
@@ -52,6 +53,7 @@ export function authorAcl(team: string, author: string, password: string): strin
       .map((pattern) => `~${pattern}`)
       .join(' ')} +set +del +get)`,
     `(%R~${redisKeys.members(team)} %R~${redisKeys.indexesOf(team)} +smembers +sismember +hgetall +hget)`,
+    `(%R~${redisKeys.identities(team)} %R~${redisKeys.sealed(team)} +hgetall +hget +exists)`,
     `(~${redisKeys.index(team, author)} +hset +hdel +expire)`,
     `(%W~${redisKeys.journal(team, author)} +xadd)`,
   ];
