@@ -32,6 +32,7 @@ const REACHED_ELSEWHERE = {
   'boite-partagee-droits': 'test/teammates/folder-teammates.test.ts (two Unix users, run as root)',
   'dossier-auteur-d-un-autre': 'test/teammates/folder-teammates.test.ts (two Unix users, run as root)',
   'boite-equipe-non-protegee': 'test/teammates/folder-teammates.test.ts (two Unix users, run as root)',
+  'sceller-pas-proprietaire': 'test/teammates/folder-teammates.test.ts (two Unix users, run as root)',
   horloge: 'test/contract/mailbox-contract.ts (a clock outside the keys’ years, in-process)',
   'boite-injoignable': 'not reproduced: needs a network without a route (EHOSTUNREACH)',
   'boite-disque-plein': 'not reproduced: needs a full file system (ENOSPC)',
@@ -336,6 +337,10 @@ const SCENARIOS: Record<Exclude<Reason, keyof typeof REACHED_ELSEWHERE>, Scenari
       return [];
     },
   },
+  'identite-redis': { program: 'publier', args: ['identite', '--equipe', 'catalogue', '--auteur', 'alice', '--json'], env: () => redis.env },
+  'identite-sans-auteur': { program: 'publier', args: ['identite', '--equipe', 'catalogue', '--json'] },
+  'sceller-redis': { program: 'recuperer', args: ['boite', '--sceller', '--equipe', 'catalogue', '--json'], env: () => redis.env },
+  'sceller-sans-equipe': { program: 'recuperer', args: ['boite', '--sceller', '--json'] },
   'identite-absente': {
     program: 'publier',
     args: ['scellee', 'alice', '--json'],

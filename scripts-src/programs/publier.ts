@@ -6,8 +6,8 @@ import { explainDenied, type Program, printJson, runProgram } from '../lib/cli/r
 import { MAX_CHANGES_BYTES, MAX_NOTE_BYTES, MAX_SESSION_BYTES, readInputFile } from '../lib/io/read-input-file.js';
 import type { Publication } from '../lib/mailbox/contract.js';
 import { validateName } from '../lib/mailbox/keys.js';
-import { openMailbox } from '../lib/mailbox/open.js';
-import { identityFolder, loadIdentity } from '../lib/mailbox/sealed/identity.js';
+import { openFolderOnly, openMailbox } from '../lib/mailbox/open.js';
+import { identityFolder, type LoadedIdentity, loadIdentity } from '../lib/mailbox/sealed/identity.js';
 import { identityFailure, sealingFor } from '../lib/mailbox/sealed/seal-publication.js';
 import { formatDuration, parseTtl, parseTtlMax } from '../lib/mailbox/ttl.js';
 import { ExitCode } from '../lib/messages/exit-code.js';
@@ -18,7 +18,7 @@ import { publierCommandLine } from './command-lines/publier.js';
 const program: Program = {
   commandLine: publierCommandLine,
   async main({ name, positionals, values, json }, env) {
-    if (name === 'identite') return showIdentity(env, json);
+    if (name === 'identite') return showIdentity(env, json, values.equipe as string | undefined, values.auteur as string | undefined);
     const defaultAuthor = env.REDIS_USERNAME || undefined;
     if (positionals.length === 2 && !defaultAuthor) {
       throw fail('auteur-manquant');
@@ -122,15 +122,35 @@ const program: Program = {
   },
 };
 
-/** `publier identite`: the member's identity, made once; its public line is what the team's owner registers. */
-function showIdentity(env: NodeJS.ProcessEnv, json: boolean): void {
-  const loaded = loadIdentity(env, true);
-  if (loaded.status !== 'ok') throw identityFailure(loaded);
+/**
+ * `publier identite`: the member's identity, made once; its public line is what
+ * the team's owner registers. On a folder box, `--equipe` writes it in the
+ * member's own author folder, whose owner is the identity's owner.
+ */
+async function showIdentity(env: NodeJS.ProcessEnv, json: boolean, team: string | undefined, author: string | undefined): Promise<void> {
+  if (team !== undefined) validateName(team, 'equipe');
+  if (team !== undefined && author === undefined) throw fail('identite-sans-auteur');
+  if (author !== undefined) validateName(author, 'auteur');
+  // On Redis the administration registers identities: refused before a key is made.
+  const box = team === undefined ? undefined : await openFolderOnly(env, 'identite-redis');
+  let registered: string | undefined;
+  let loaded: LoadedIdentity;
+  try {
+    loaded = loadIdentity(env, true);
+    if (loaded.status !== 'ok') throw identityFailure(loaded);
+    if (box) registered = await box.registerIdentity(team!, author!, loaded.identity.line);
+  } finally {
+    await box?.close();
+  }
   const { identity, created } = loaded;
-  if (json) printJson({ identite: identity.line, empreinte: identity.fingerprint, creee: created });
+  if (json) printJson({ identite: identity.line, empreinte: identity.fingerprint, creee: created, fichier: registered ?? null });
   else
     process.stdout.write(
-      `${created ? 'Identité créée' : 'Identité existante'} : ${identityFolder(env)}\n${identity.line}\nempreinte : ${identity.fingerprint}\nTransmettez cette ligne à l’administration de l’équipe (admin membre <equipe> <auteur> --identite <ligne>) et lisez-lui l’empreinte à voix haute : elle la compare avant d’enregistrer.\n`,
+      `${created ? 'Identité créée' : 'Identité existante'} : ${identityFolder(env)}\n${identity.line}\nempreinte : ${identity.fingerprint}\n${
+        registered
+          ? `Enregistrée pour l’équipe ${team} : ${registered}. Le propriétaire du dossier d’équipe la scelle avec « recuperer boite --sceller --equipe ${team} ».\n`
+          : 'Transmettez cette ligne à l’administration de l’équipe (admin membre <equipe> <auteur> --identite <ligne>) et lisez-lui l’empreinte à voix haute : elle la compare avant d’enregistrer.\n'
+      }`,
     );
 }
 

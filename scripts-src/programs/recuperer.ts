@@ -7,7 +7,7 @@ import { writeFileSafely } from '../lib/io/write-file-safely.js';
 import type { JournalEvent, ListedEntry, Listing, ListQuery, Mailbox, Vigilance } from '../lib/mailbox/contract.js';
 import { MailboxError } from '../lib/mailbox/errors.js';
 import { flattenKey, isValidName, type KeyKind, MAX_BYTES, MAX_STORED_BYTES, requireKey, validateName } from '../lib/mailbox/keys.js';
-import { describeMailbox, openMailbox } from '../lib/mailbox/open.js';
+import { describeMailbox, openFolderOnly, openMailbox } from '../lib/mailbox/open.js';
 import { loadIdentity, type PublicIdentity } from '../lib/mailbox/sealed/identity.js';
 import { openSummary, registeredIdentities, type Unsealed, unseal } from '../lib/mailbox/sealed/seal-publication.js';
 import { formatDuration, parseDuration, parseTtlMax } from '../lib/mailbox/ttl.js';
@@ -60,6 +60,7 @@ const program: Program = {
         return withMailbox(env, (mailbox) => journal(mailbox, team, since, limit, json));
       }
       case 'boite': {
+        if (values.sceller) return sealFolderTeam(env, option('equipe'), json);
         const settings = describeMailbox(env);
         if (json) printJson(settings);
         else
@@ -73,6 +74,23 @@ const program: Program = {
     }
   },
 };
+
+/** `boite --sceller --equipe <e>`: the team folder's owner seals a folder team. */
+async function sealFolderTeam(env: NodeJS.ProcessEnv, team: string | undefined, json: boolean): Promise<void> {
+  if (team === undefined) throw fail('sceller-sans-equipe');
+  validateName(team, 'equipe');
+  const box = await openFolderOnly(env, 'sceller-redis');
+  try {
+    const marker = await box.sealTeam(team);
+    if (json) printJson({ equipe: team, scellee: true, fichier: marker, boite: box.label });
+    else
+      process.stdout.write(
+        `Équipe ${team} scellée : ${escapeControls(marker)}\nBoîte : ${box.label}\nSes notes sont désormais signées par leur auteur et chiffrées pour les membres qui ont enregistré leur identité (publier identite --equipe ${team} --auteur <auteur>).\n`,
+      );
+  } finally {
+    await box.close();
+  }
+}
 
 /** How many notes `list` shows, and journal events `journal` shows, unless told otherwise: what an agent can read, not a team's whole history. */
 const LIST_LIMIT = 200;

@@ -341,6 +341,52 @@ describe.skipIf(!isRoot)('a folder mailbox shared by two Unix users of one group
     expect(result.stderr).toContain('appartient à « ctxbob »');
     expect(await readFile(target, 'utf8')).toBe('intact\n');
   });
+
+  it('seals a team: each registers in their own folder, only the team folder’s owner seals, a note round-trips signed and unreadable in the box', async () => {
+    const team = 'scelle';
+    const register = (user: User) => as(user, () => ['publier', 'identite', '--equipe', team, '--auteur', user, '--json'], team);
+    const alice = await register('ctxalice');
+    expect(alice.code, alice.stderr).toBe(0);
+    expect((await register('ctxbob')).code).toBe(0);
+    const refused = await runAs('ctxbob', ['boite', '--sceller', '--equipe', team, '--json']);
+    expect(refused.code).toBe(5);
+    expect(JSON.parse(refused.stdout).erreur.raison).toBe('sceller-pas-proprietaire');
+    const sealed = await runAs('ctxalice', ['boite', '--sceller', '--equipe', team, '--json']);
+    expect(sealed.code, sealed.stderr).toBe(0);
+
+    const published = await as('ctxalice', (note) => ['publier', note, team, 'ctxalice', '--json'], team);
+    expect(published.code, published.stderr).toBe(0);
+    expect(JSON.parse(published.stdout)).toMatchObject({ scellee: true, empreinte: JSON.parse(alice.stdout).empreinte });
+    const key = keyOf(published);
+    const written = handoffNote({ auteur: 'ctxalice', equipe: team });
+    const stored = await readFile(join(box, team, 'ctxalice', `contexte-${key.split(':')[3]}`));
+    const summary = await readFile(join(box, team, 'ctxalice', `resume-${key.split(':')[3]}`));
+    for (let at = 0; at + 16 <= written.length; at += 16)
+      for (const file of [stored, summary]) expect(file.includes(Buffer.from(written).subarray(at, at + 16))).toBe(false);
+    expect(summary.includes('Migration du catalogue')).toBe(false);
+
+    const got = await runAs('ctxbob', ['get', key, 'scellee.md', '--json']);
+    expect(got.code, got.stderr).toBe(0);
+    expect(JSON.parse(got.stdout)).toMatchObject({ scellee: true, signature: 'valide' });
+    expect(await readFile(join(homeOf('ctxbob'), 'scellee.md'), 'utf8')).toBe(written);
+
+    // Bob copies alice's sealed note into his own folder: its envelope names alice, the key names him.
+    const copy = join(box, team, 'ctxbob', 'contexte-20990101-0100');
+    await plant(copy, '', 'ctxbob');
+    await writeFile(copy, stored);
+    await utimes(copy, new Date(), new Date('2099-01-02T00:00:00Z'));
+    const swapped = await runAs('ctxalice', ['get', 'contexte:scelle:ctxbob:20990101-0100', 'copie.md', '--json']);
+    expect(swapped.code).toBe(1);
+    expect(JSON.parse(swapped.stdout).erreur.raison).toBe('signature-invalide');
+    expect(existsSync(join(homeOf('ctxalice'), 'copie.md'))).toBe(false);
+
+    // Someone of the group without an identity here (root, with an empty configuration) is not a recipient.
+    const outsider = await recuperer(['get', key, join(root, 'dehors.md'), '--json'], {
+      env: { CONTEXTE_DIR: box, XDG_CONFIG_HOME: join(root, 'sans-identite') },
+    });
+    expect(outsider.code).toBe(5);
+    expect(existsSync(join(root, 'dehors.md'))).toBe(false);
+  });
 });
 
 describe('a folder mailbox and the names it reserves', () => {

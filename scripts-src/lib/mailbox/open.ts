@@ -3,7 +3,7 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fail } from '../messages/failure.js';
 import type { Mailbox } from './contract.js';
-import { openFolderMailbox } from './folder/folder-mailbox.js';
+import { type FolderMailbox, openFolderMailbox } from './folder/folder-mailbox.js';
 import { DEFAULT_JOURNAL_DAYS, openRedisMailbox } from './redis/redis-mailbox.js';
 import { type Environment, hasRedisSettings, readRedisSettings } from './redis/settings.js';
 import { parseTtlMax } from './ttl.js';
@@ -14,10 +14,20 @@ import { parseTtlMax } from './ttl.js';
  * by default ${XDG_STATE_HOME:-~/.local/state}/contexte-skills/boite.
  */
 export async function openMailbox(env: Environment): Promise<Mailbox> {
-  const options = { journalDays: readJournalDays(env.CONTEXTE_JOURNAL_JOURS), ttlMaxSeconds: parseTtlMax(env.CONTEXTE_TTL_MAX) };
-  if (hasRedisSettings(env)) return openRedisMailbox(readRedisSettings(env), options);
-  return openFolderMailbox(defaultFolder(env), options);
+  if (hasRedisSettings(env)) return openRedisMailbox(readRedisSettings(env), mailboxOptions(env));
+  return openFolderMailbox(defaultFolder(env), mailboxOptions(env));
 }
+
+/** The folder mailbox, for what only a folder's members do themselves (on Redis, the administration does it: `onRedis` says how). */
+export async function openFolderOnly(env: Environment, onRedis: 'identite-redis' | 'sceller-redis'): Promise<FolderMailbox> {
+  if (hasRedisSettings(env)) throw fail(onRedis);
+  return openFolderMailbox(defaultFolder(env), mailboxOptions(env));
+}
+
+const mailboxOptions = (env: Environment) => ({
+  journalDays: readJournalDays(env.CONTEXTE_JOURNAL_JOURS),
+  ttlMaxSeconds: parseTtlMax(env.CONTEXTE_TTL_MAX),
+});
 
 /** Which mailbox the environment selects and how it is set, without opening it (nothing created, nothing connected) and without any secret. */
 export function describeMailbox(env: Environment): Record<string, string | number | boolean | null> {

@@ -470,6 +470,31 @@ export const CATALOGUE = {
     () =>
       'Donnez la ligne de « publier identite » à l’administration de l’équipe, qui l’enregistre avec admin membre <equipe> <auteur> --identite <ligne> --appliquer.',
   ),
+  'identite-redis': entry(
+    Usage,
+    () => 'sur Redis, les identités d’une équipe sont enregistrées par son administration, pas par ses membres : rien n’a été écrit',
+    () => 'Lancez « publier identite » sans --equipe, et donnez la ligne affichée à l’administration (admin membre <equipe> <auteur> --identite <ligne>).',
+  ),
+  'sceller-redis': entry(
+    Usage,
+    () => 'sur Redis, une équipe est scellée par son administration : rien n’a été écrit',
+    () => 'Demandez-le à l’administration : admin equipe <equipe> --scellee --appliquer.',
+  ),
+  'sceller-pas-proprietaire': entry<{ path: string; owner: string }>(
+    Denied,
+    (p) => `seul le propriétaire du dossier d’équipe ${q(p.path, 200)} (${p.owner}) peut la sceller : rien n’a été écrit`,
+    (p) => `Demandez à ${p.owner} de lancer recuperer boite --sceller --equipe <equipe>.`,
+  ),
+  'sceller-sans-equipe': entry(
+    Usage,
+    () => '--sceller scelle une équipe : --equipe manque',
+    () => 'Lancez recuperer boite --sceller --equipe <equipe>.',
+  ),
+  'identite-sans-auteur': entry(
+    Usage,
+    () => '--equipe demande aussi --auteur : l’identité s’écrit dans votre dossier d’auteur',
+    () => 'Lancez publier identite --equipe <equipe> --auteur <auteur>.',
+  ),
   'signature-invalide': entry<{ key: string; author: string }>(
     Refused,
     (p) =>

@@ -40,16 +40,18 @@ et seulement si l’en-tête de la note donne le commit auquel il s’applique.`
     {
       name: 'identite',
       summary:
-        'crée, s’il n’existe pas, votre identité pour les équipes scellées (une clé de signature Ed25519 et une clé de chiffrement X25519, privées, dans ${XDG_CONFIG_HOME:-~/.config}/contexte-skills/identite/, dossier 0700, fichiers 0600) et affiche sa ligne publique contexte-id1:… et son empreinte, à faire enregistrer par l’administration de l’équipe (admin membre … --identite <ligne>)',
+        'crée, s’il n’existe pas, votre identité pour les équipes scellées (une clé de signature Ed25519 et une clé de chiffrement X25519, privées, dans ${XDG_CONFIG_HOME:-~/.config}/contexte-skills/identite/, dossier 0700, fichiers 0600) et affiche sa ligne publique contexte-id1:… et son empreinte, à faire enregistrer par l’administration de l’équipe (admin membre … --identite <ligne>) ; sur une boîte dossier, --equipe et --auteur l’écrivent dans votre dossier d’auteur (vous en êtes le propriétaire : c’est ce qui l’enregistre)',
       arguments: [],
-      options: [],
-      json: '{ identite, empreinte, creee }',
+      options: ['equipe', 'auteur'],
+      json: '{ identite, empreinte, creee, fichier (avec --equipe : où elle a été enregistrée, sinon null) }',
       exitCodes: [Success, Usage],
     },
   ],
   options: [
     { name: 'ttl', value: '<durée>', help: 'durée de vie : 3600 (secondes), 8h, 90min, 2j (défaut 8 h ; maximum CONTEXTE_TTL_MAX, défaut 7 j)' },
     { name: 'non-expurge', help: 'accepte un export produit sans --sanitize (les secrets restent vérifiés)' },
+    { name: 'equipe', value: '<e>', help: 'identite, boîte dossier : l’équipe où enregistrer votre identité' },
+    { name: 'auteur', value: '<a>', help: 'identite, boîte dossier : votre nom d’auteur dans cette équipe' },
     {
       name: 'modifs',
       help: 'emporte aussi le travail en cours du dépôt (modifications non commitées, noms des fichiers non suivis) sous la clé modifs:<equipe>:<auteur>:<horodatage>',

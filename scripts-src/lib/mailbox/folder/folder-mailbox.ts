@@ -9,6 +9,8 @@
  *   <dossier>/<equipe>/<auteur>/contexte-<horodatage>   a note
  *   <dossier>/<equipe>/<auteur>/session-<horodatage>    its session export
  *   <dossier>/<equipe>/<auteur>/modifs-<horodatage>     its work in progress (a patch)
+ *   <dossier>/<equipe>/<auteur>/identite                its owner's public identity (a sealed team)
+ *   <dossier>/<equipe>/.scellee                         the team folder owner's seal
  *   <dossier>/<equipe>/<auteur>/resume-<horodatage>     its index entry (JSON)
  *   <dossier>/<equipe>/<auteur>/journal.jsonl           what the folder's owner did in the team
  *   <dossier>/<equipe>/<auteur>/.en-cours/              the owner's staging files (0700)
@@ -45,6 +47,10 @@ import { globToRegExp } from './glob.js';
 import { readBounded } from './read-bounded.js';
 
 const JOURNAL = 'journal.jsonl';
+/** In a team folder: present, and its owner's, when the team is sealed. Starts with a dot: never an author. */
+const SEALED = '.scellee';
+/** In an author folder: its owner's public identity for the sealed team (`contexte-id1:…`). */
+const IDENTITY = 'identite';
 /**
  * The staging folder sits in the author's own folder, owner-only (0700): a hard
  * link needs the same file system as the note, and there nobody else can plant,
@@ -84,7 +90,7 @@ export interface FolderOptions {
   ttlMaxSeconds: number;
 }
 
-export async function openFolderMailbox(root: string, options: FolderOptions): Promise<Mailbox> {
+export async function openFolderMailbox(root: string, options: FolderOptions): Promise<FolderMailbox> {
   return new FolderMailbox(root, await prepareRoot(root), options);
 }
 
@@ -115,7 +121,7 @@ const isMine = (uid: number) => MY_UID === undefined || uid === MY_UID;
 /** Sticky, set-group-ID and group rwx: what a shared team folder needs. */
 const isProtectedTeam = (mode: number) => (mode & 0o3070) === 0o3070;
 
-class FolderMailbox implements Mailbox {
+export class FolderMailbox implements Mailbox {
   readonly label: string;
   readonly user: string;
   /** The author folders this process already prepared for publishing (modes checked, staging cleaned). */
@@ -244,9 +250,49 @@ class FolderMailbox implements Mailbox {
     });
   }
 
-  /** A folder team cannot be sealed yet: its notes are its members' files, in clear (README, « Équipe scellée »). */
-  async sealing(_team: string): Promise<TeamSealing> {
-    return { sealed: false, identities: new Map() };
+  /**
+   * A team is sealed when its folder holds the marker written by the folder's
+   * owner; a member's identity is the line in their own author folder, written
+   * by that folder's owner. What someone else put there counts for nothing.
+   */
+  async sealing(team: string): Promise<TeamSealing> {
+    return this.run(async () => {
+      const identities = new Map<string, string>();
+      const teamInfo = await this.teamInfo(team);
+      if (!teamInfo) return { sealed: false, identities };
+      const marker = await readBounded(join(this.root, team, SEALED), 64);
+      const sealed = marker.kind === 'read' && marker.info.uid === teamInfo.uid;
+      for (const author of await this.subdirectories(team)) {
+        const folder = await this.authorFolder(team, author);
+        if (!folder || folder.writable) continue;
+        const read = await readBounded(join(folder.path, IDENTITY), 256);
+        if (read.kind === 'read' && read.info.uid === folder.uid) identities.set(author, read.data.toString('utf8').trim());
+      }
+      return { sealed, identities };
+    });
+  }
+
+  /** `publier identite --equipe`: this user's public identity, in their own author folder (its owner is the identity's owner). */
+  async registerIdentity(team: string, author: string, line: string): Promise<string> {
+    return this.run(async () => {
+      await this.ensureTeam(team, true);
+      const folder = await this.ensureAuthor(team, author);
+      const path = join(folder.path, IDENTITY);
+      await this.writeFileAtomically(path, `${line}\n`);
+      return path;
+    });
+  }
+
+  /** `recuperer boite --sceller`: the marker only the team folder's owner may write (a member's file in its place is replaced). */
+  async sealTeam(team: string): Promise<string> {
+    return this.run(async () => {
+      const path = await this.ensureTeam(team, true);
+      const info = await lstat(path);
+      if (!isMine(info.uid)) throw fail('sceller-pas-proprietaire', { path, owner: await this.ownerName(info.uid) });
+      const marker = join(path, SEALED);
+      await this.writeFileAtomically(marker, 'scellee\n');
+      return marker;
+    });
   }
 
   async record(event: NewEvent): Promise<void> {
@@ -536,6 +582,7 @@ class FolderMailbox implements Mailbox {
       ...(indexed ? { sha256: indexed.sha256 } : {}),
       ...companionKeysOf(parts, companions),
       ...(indexed?.title ? { title: indexed.title } : {}),
+      ...(indexed?.sealedSummary ? { sealedSummary: indexed.sealedSummary } : {}),
       ...(indexed?.summary ? { summary: indexed.summary } : {}),
       vigilance,
     };
