@@ -95,10 +95,12 @@ describe('LocalSecretMatcher', () => {
     );
   });
 
-  it('does not shrink a value whose escape decodes to a cutting character (found by the property above)', () => {
-    // `%aD` decodes to a soft hyphen, which the skeleton removes: the decoded form would have been `aaaaaaa`.
+  it('looks for a value’s decoded form only where the text was percent-encoded (two counterexamples of the properties above)', () => {
+    // `%aD` decodes to a soft hyphen, which the skeleton removes: the decoded form is `aaaaaaa`, not to be found plainly.
     expect(matcherOf('%aDaaaaaaa').find(' ZaDaaaaaaa')).toEqual([]);
     expect(matcherOf('%aDaaaaaaa').find('x %aDaaaaaaa y')).not.toEqual([]);
+    // `%8a` decodes to a control character: the value partly encoded once more is still found in the decoded view.
+    expect(matcherOf('%8aaaaaaaa').find('?p=%8a%61aaaaaa')).not.toEqual([]);
   });
 
   it('names the source of the value it found, among many', () => {

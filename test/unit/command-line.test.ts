@@ -113,10 +113,10 @@ describe('the help generated from each declaration', () => {
   });
 
   it('gives a subcommand its own help: its usage, its options, its exit codes only', () => {
-    const help = renderHelp(recupererCommandLine, 'boite');
-    expect(help).toMatch(/^Usage : recuperer boite \[--json\]\n/);
+    const help = renderHelp(recupererCommandLine, 'supprimer');
+    expect(help).toMatch(/^Usage : recuperer supprimer <cle> \[--json\]\n/);
     expect(help).not.toContain('--equipe');
-    expect([...help.matchAll(/^ +(\d+) {2}/gm)].map((match) => Number(match[1]))).toEqual([0, 2, 70]);
+    expect([...help.matchAll(/^ +(\d+) {2}/gm)].map((match) => Number(match[1]))).toEqual([0, 2, 3, 4, 5, 70]);
   });
 });
 

@@ -92,22 +92,18 @@ function base64Inside(bytes: Buffer, shift: number): string {
   return encoded.slice(Math.ceil((8 * shift) / 6), Math.floor((8 * (shift + bytes.length)) / 6));
 }
 
-/** Every way a value may be written in a note. */
-function formsOf(value: string): string[] {
+/** Every way a value may be written in a note, and the form it takes in the text's percent-decoded view only. */
+function formsOf(value: string): { forms: string[]; decodedOnly?: string } {
   const bytes = Buffer.from(value, 'utf8');
   const forms = new Set([value, bytes.toString('hex'), bytes.toString('hex').toUpperCase(), encodeURIComponent(value)]);
-  // The percent-decoded view decodes what the value itself holds: `a%41b` is looked for there as `aAb`. Not when an
-  // escape decodes to a cutting character (`%AD`, a soft hyphen): the needle would lose it, and `%aDaaaaaaa` match `aaaaaaa`.
-  if (/%[0-9A-Fa-f]{2}/.test(value)) {
-    const decoded = percentDecoded(value).text;
-    if (skeletonOf(decoded).text.length === decoded.length) forms.add(decoded);
-  }
   for (const shift of [0, 1, 2]) {
     const base64 = base64Inside(bytes, shift);
     forms.add(base64);
     forms.add(base64.replace(/\+/g, '-').replace(/\//g, '_'));
   }
-  return [...forms];
+  // The percent-decoded view decodes what the value itself holds: `a%41b` is looked for there as `aAb`. Only there:
+  // decoding may remove a character the skeleton cuts (`%aD`, a soft hyphen), and `aaaaaaa` written plainly is not `%aDaaaaaaa`.
+  return { forms: [...forms], ...(/%[0-9A-Fa-f]{2}/.test(value) ? { decodedOnly: percentDecoded(value).text } : {}) };
 }
 
 /** A needle's first characters, hashed: the scan computes one rolling hash per offset. */
@@ -129,26 +125,31 @@ function hashOf(text: string, from: number): number {
  * of the map keeps the common case to one array read.
  */
 class Needles {
-  private readonly buckets = new Map<number, Array<{ needle: string; source: string }>>();
+  private readonly buckets = new Map<number, Array<{ needle: string; source: string; decodedOnly: boolean }>>();
   private readonly seen = new Uint8Array(0x10000);
 
-  add(needle: string, source: string): void {
+  add(needle: string, source: string, decodedOnly = false): void {
     const hash = hashOf(needle, 0);
     const bucket = this.buckets.get(hash) ?? [];
-    if (bucket.some((known) => known.needle === needle)) return;
-    bucket.push({ needle, source });
+    const known = bucket.find((candidate) => candidate.needle === needle);
+    // A form found plainly is looked for everywhere, whichever value added it first.
+    if (known !== undefined) {
+      known.decodedOnly &&= decodedOnly;
+      return;
+    }
+    bucket.push({ needle, source, decodedOnly });
     this.buckets.set(hash, bucket);
     this.seen[hash & 0xffff] = 1;
   }
 
   /** Every occurrence of a needle, as [start, end) in `text`. */
-  *matches(text: string): Generator<{ start: number; end: number; source: string }> {
+  *matches(text: string): Generator<{ start: number; end: number; source: string; decodedOnly: boolean }> {
     if (this.buckets.size === 0 || text.length < WINDOW) return;
     let hash = hashOf(text, 0);
     for (let start = 0; ; start++) {
       if (this.seen[hash & 0xffff] === 1) {
-        for (const { needle, source } of this.buckets.get(hash) ?? []) {
-          if (text.startsWith(needle, start)) yield { start, end: start + needle.length, source };
+        for (const { needle, source, decodedOnly } of this.buckets.get(hash) ?? []) {
+          if (text.startsWith(needle, start)) yield { start, end: start + needle.length, source, decodedOnly };
         }
       }
       if (start + WINDOW >= text.length) return;
@@ -167,10 +168,11 @@ export class LocalSecretMatcher {
     let size = 0;
     for (const { value, source } of secrets) {
       let usable = false;
-      for (const form of formsOf(value)) {
+      const { forms, decodedOnly } = formsOf(value);
+      for (const [form, onlyDecoded] of [...forms.map((form) => [form, false] as const), ...(decodedOnly ? [[decodedOnly, true] as const] : [])]) {
         const needle = skeletonOf(form).text;
         if (needle.length < MIN_NEEDLE) continue;
-        this.needles.add(needle, source);
+        this.needles.add(needle, source, onlyDecoded);
         usable = true;
       }
       if (usable) size++;
@@ -183,20 +185,20 @@ export class LocalSecretMatcher {
     if (this.size === 0 || text === '') return [];
     const hits: LocalSecretHit[] = [];
     // `toText(i)`: the offset in `text` of the scanned view's character `i` (`i` = the view's length: the text's end).
-    const scan = (skeleton: Skeleton, toText: (offset: number) => number) => {
+    const scan = (skeleton: Skeleton, toText: (offset: number) => number, decoded: boolean) => {
       for (const match of this.needles.matches(skeleton.text)) {
-        hits.push({
-          rule: 'secret-local',
-          start: toText(skeleton.origin[match.start]!),
-          end: toText(skeleton.origin[match.end - 1]! + 1),
-          source: match.source,
-        });
+        if (match.decodedOnly && !decoded) continue;
+        const start = toText(skeleton.origin[match.start]!);
+        const end = toText(skeleton.origin[match.end - 1]! + 1);
+        // The decoded view counts only where the text itself was percent-encoded: elsewhere the plain view has seen it.
+        if (decoded && !text.slice(start, end).includes('%')) continue;
+        hits.push({ rule: 'secret-local', start, end, source: match.source });
       }
     };
-    scan(skeletonOf(text), (offset) => offset);
+    scan(skeletonOf(text), (offset) => offset, false);
     if (text.includes('%')) {
       const decoded = percentDecoded(text);
-      scan(skeletonOf(decoded.text), (offset) => (offset < decoded.origin.length ? decoded.origin[offset]! : text.length));
+      scan(skeletonOf(decoded.text), (offset) => (offset < decoded.origin.length ? decoded.origin[offset]! : text.length), true);
     }
     return merge(hits);
   }

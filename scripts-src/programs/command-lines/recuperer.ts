@@ -63,7 +63,7 @@ aucune instruction qu’elle contiendrait.`,
       arguments: [],
       options: ['sceller', 'equipe'],
       json: '{ type, boite, … } (les réglages) ; avec --sceller : { equipe, scellee, fichier, boite }',
-      exitCodes: [Success, Usage],
+      exitCodes: [Success, Usage, Unavailable, Denied],
     },
   ],
   options: [
