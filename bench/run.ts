@@ -56,6 +56,8 @@ const BOUNDS = `## Ce qui borne les chiffres
   construit en objets ni décodé en entier : il est parcouru octet par octet, une chaîne à la fois.`;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const ms = (value: number) => `${value.toFixed(0)} ms`;
+/** A difference: `+4 ms`, `−1 ms`. */
+const delta = (value: number) => `${value < 0 ? '−' : '+'}${ms(Math.abs(value))}`;
 const times = (value: number) => `${value.toFixed(2).replace('.', ',')} ×`;
 
 const work = mkdtempSync(join(tmpdir(), 'contexte-banc-'));
@@ -158,14 +160,14 @@ try {
   rows.push([
     `lire --depot (dépôt de ${repository.files} fichiers, ${repository.commits} commits)`,
     ms(withGit.depot!),
-    `+${ms(withGit.depot! - withGit.lire!)} sur lire (${ms(withGit.lire!)})`,
+    `${delta(withGit.depot! - withGit.lire!)} sur lire (${ms(withGit.lire!)})`,
     '',
     '',
   ]);
   rows.push([
     `publier --modifs (${repository.changed} fichiers modifiés)`,
     ms(withGit.modifs!),
-    `+${ms(withGit.modifs! - withGit.publier!)} sur publier (${ms(withGit.publier!)})`,
+    `${delta(withGit.modifs! - withGit.publier!)} sur publier (${ms(withGit.publier!)})`,
     '',
     '',
   ]);
@@ -193,11 +195,11 @@ try {
   rows.push([
     `publier, équipe scellée (note de ${(noteSize / 1024).toFixed(0)} Kio)`,
     ms(sealedRuns['publier-scellee']!),
-    `+${ms(sealingCost.publier)} sur publier (${ms(sealedRuns.publier!)})`,
+    `${delta(sealingCost.publier)} sur publier (${ms(sealedRuns.publier!)})`,
     '',
     '',
   ]);
-  rows.push(['recuperer get, équipe scellée', ms(sealedRuns['get-scellee']!), `+${ms(sealingCost.get)} sur get (${ms(sealedRuns.get!)})`, '', '']);
+  rows.push(['recuperer get, équipe scellée', ms(sealedRuns['get-scellee']!), `${delta(sealingCost.get)} sur get (${ms(sealedRuns.get!)})`, '', '']);
 
   console.log('Gardes dans le processus…');
   const guardsCost = guardsInProcess(note);
@@ -324,7 +326,7 @@ try {
     goal(toMinimal.publier <= 1.5, `publier ≤ 1,5 × le client ioredis minimal : ${times(toMinimal.publier)} (avant : 3,83 ×)`),
     goal(
       Math.max(sealingCost.publier, sealingCost.get) <= 5,
-      `sceller coûte ≤ 5 ms de plus à publier et à get d’une note de 10 Kio : +${ms(sealingCost.publier)} et +${ms(sealingCost.get)}`,
+      `sceller coûte ≤ 5 ms de plus à publier et à get d’une note de 10 Kio : ${delta(sealingCost.publier)} et ${delta(sealingCost.get)}`,
     ),
     goal(guardsCost <= 15, `gardes de publier sur une note de 10 Kio ≤ 15 ms, chargement compris : ${ms(guardsCost)}`),
     goal(

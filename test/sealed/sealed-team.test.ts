@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseEnvelope, seal } from '../../scripts-src/lib/mailbox/sealed/envelope.js';
+import { memberId, parseEnvelope, seal } from '../../scripts-src/lib/mailbox/sealed/envelope.js';
 import { loadIdentity } from '../../scripts-src/lib/mailbox/sealed/identity.js';
 import { handoffNote } from '../helpers/notes.js';
 import { type RedisServer, randomPassword, startRedis } from '../helpers/redis-server.js';
@@ -180,9 +180,7 @@ describe('a sealed team', () => {
 
     const stored = (await redis.admin.getBuffer(cle))!;
     const envelope = parseEnvelope(stored)!;
-    const bobsId = Buffer.from(lines.bob!.split(':')[2]!, 'base64url');
-    const { createHash } = await import('node:crypto');
-    const id = createHash('sha256').update(bobsId).digest().subarray(0, 8);
+    const id = memberId(Buffer.from(lines.bob!.split(':')[2]!, 'base64url'));
     const wrap = envelope.wraps.find((candidate) => candidate.id.equals(id))!;
     const damaged = Buffer.from(stored);
     damaged[stored.indexOf(wrap.wrapped) + 3]! ^= 0xff;

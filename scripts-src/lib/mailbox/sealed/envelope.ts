@@ -33,7 +33,7 @@ import {
 } from 'node:crypto';
 import { type PublicIdentity, x25519PublicKey } from './identity.js';
 
-export const MAGIC = Buffer.from('CTXSCEL1', 'latin1');
+const MAGIC = Buffer.from('CTXSCEL1', 'latin1');
 const INFO = Buffer.from('contexte-skills scelle 1', 'utf8');
 const WRAP_NONCE = Buffer.alloc(12);
 const ID_BYTES = 8;
@@ -168,12 +168,6 @@ export function openEnvelope(
     // This reader's wrap was damaged: what was sealed for the others still opens for them.
     return { status: 'not-a-recipient', header };
   }
-}
-
-/** Whether the envelope carries a valid signature by `author` (a listing checks this before it trusts a sealed title). */
-export function signedBy(bytes: Buffer, author: PublicIdentity): boolean {
-  const envelope = parseEnvelope(bytes);
-  return envelope !== undefined && verify(null, envelope.signed, author.signingKey, envelope.signature);
 }
 
 function wrappingKey(shared: Buffer, ephemeral: Buffer, member: Buffer): Buffer {

@@ -5,9 +5,7 @@
  * member), and what a reader is told (signature valid, invalid or absent; not
  * sealed for them). The mailbox drivers store the sealed bytes like any other.
  */
-
-import type { Failure } from '../../messages/failure.js';
-import { fail } from '../../messages/failure.js';
+import { type Failure, fail } from '../../messages/failure.js';
 import type { NoteSummary, TeamSealing } from '../contract.js';
 import type { KeyParts } from '../keys.js';
 import { type EnvelopeHeader, isSealed, openEnvelope, seal } from './envelope.js';
