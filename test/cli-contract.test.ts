@@ -1,13 +1,14 @@
 /** What every program owes its user, checked on the real bundles: a version, and the next step said after a publication. */
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderHelp } from '../scripts-src/lib/cli/command-line.js';
 import { COMMAND_LINES } from '../scripts-src/programs/command-lines/all.js';
 import { handoffNote } from './helpers/notes.js';
-import { allProgramPaths, publier, recuperer, repoRoot, runScript } from './helpers/run-program.js';
+import { allProgramPaths, programPaths, publier, recuperer, repoRoot, runScript } from './helpers/run-program.js';
 
 let dir: string;
 beforeAll(async () => {
@@ -33,13 +34,31 @@ describe('after a publication', () => {
     const session = join(dir, 'session.json');
     await writeFile(note, handoffNote());
     await writeFile(session, JSON.stringify({ info: { id: 'ses_1', title: '[redacted:session-title:ses_1]' }, messages: [] }));
-    const text = await publier([note, 'catalogue', 'alice', session, '--ttl', '2h'], { env });
+    const text = await publier([note, 'catalogue', 'alice', session, '--ttl', '2h'], { env, cwd: dir });
     expect(text.code, text.stderr).toBe(0);
-    const key = /^Publié : (contexte:\S+) \(TTL 7200s\)$/m.exec(text.stdout)?.[1];
-    expect(text.stdout).toContain(`Pour le collègue (même boîte) : recuperer get ${key} --cadre`);
-    const json = await publier([note, 'catalogue', 'alice', '--json'], { env });
-    const published = JSON.parse(json.stdout) as { cle: string; commande_collegue: string };
-    expect(published.commande_collegue).toBe(`recuperer get ${published.cle} --cadre`);
+    const key = /^Publié : (contexte:\S+) \(TTL 7200s\)$/m.exec(text.stdout)?.[1] ?? '';
+    // Runnable as printed, from where publier ran: the note in the safe view, then its export.
+    const printed = text.stdout
+      .split('Pour le collègue (même boîte, depuis la racine du projet) :\n')[1]!
+      .split('\n')
+      .slice(0, 2)
+      .map((line) => line.trim());
+    expect(printed).toEqual([
+      `node ${programPaths.recuperer} get ${key} --cadre`,
+      `node ${programPaths.recuperer} get ${key.replace(/^contexte:/, 'session:')}`,
+    ]);
+    const colleague = join(dir, 'collegue');
+    await mkdir(colleague);
+    for (const command of printed) {
+      const ran = spawnSync('sh', ['-c', command], { cwd: colleague, env: { PATH: process.env.PATH ?? '', ...env }, encoding: 'utf8' });
+      expect(ran.status, ran.stderr).toBe(0);
+      expect(ran.stdout).toMatch(/^Écrit : partage\//);
+    }
+    const json = await publier([note, 'catalogue', 'alice', '--json'], { env, cwd: repoRoot });
+    const published = JSON.parse(json.stdout) as { cle: string; commande_collegue: string; commandes_collegue: string[] };
+    // From the project's root, the program is named relative to it.
+    expect(published.commande_collegue).toBe(`node skills/recuperer-contexte/scripts/recuperer.js get ${published.cle} --cadre`);
+    expect(published.commandes_collegue).toEqual([published.commande_collegue]);
     const listed = await recuperer(['list', '--equipe', 'catalogue'], { env });
     expect(listed.stdout).toContain(`${key} +export`);
     expect(listed.stdout).not.toContain(`${published.cle} +export`);

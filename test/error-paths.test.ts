@@ -337,6 +337,13 @@ const SCENARIOS: Record<Exclude<Reason, keyof typeof REACHED_ELSEWHERE>, Scenari
       return [];
     },
   },
+  // The workshop's REDISCLI_AUTH exported, REDIS_HOST forgotten: nothing goes to the folder box.
+  'boite-dossier-absente': {
+    program: 'recuperer',
+    args: ['list', '--equipe', 'catalogue', '--json'],
+    env: () => ({ CONTEXTE_DIR: join(dir, 'boite-mal-ecrite') }),
+  },
+  'redis-sans-hote': { program: 'publier', args: ['catalogue', 'alice', '--json'], env: () => ({ REDISCLI_AUTH: bystander }), setup: (folder) => note(folder) },
   'identite-redis': { program: 'publier', args: ['identite', '--equipe', 'catalogue', '--auteur', 'alice', '--json'], env: () => redis.env },
   'identite-sans-auteur': { program: 'publier', args: ['identite', '--equipe', 'catalogue', '--json'] },
   'sceller-redis': { program: 'recuperer', args: ['boite', '--sceller', '--equipe', 'catalogue', '--json'], env: () => redis.env },

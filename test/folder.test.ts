@@ -103,7 +103,7 @@ describe('folder mailbox', () => {
 describe('a reader that stops early', () => {
   it('ends recuperer quietly with exit 0 when the pipe closes (list | head)', async () => {
     const box = join(root, 'tuyau');
-    const mailbox = await openMailbox({ CONTEXTE_DIR: box });
+    const mailbox = await openMailbox({ CONTEXTE_DIR: box }, 'publish');
     try {
       for (let index = 0; index < 300; index++) {
         await mailbox.publish({

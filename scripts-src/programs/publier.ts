@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { readNoteHeader } from '../lib/checks/note-header.js';
 import { accepted, refusing } from '../lib/checks/problem.js';
 import type { CheckedFile } from '../lib/checks/run-checks.js';
@@ -61,7 +63,7 @@ const program: Program = {
     const acceptedCount = checked.reduce((sum, { report }) => sum + accepted(report).length, 0);
     const reading = readNote(noteText);
 
-    const mailbox = await openMailbox(env);
+    const mailbox = await openMailbox(env, 'publish');
     try {
       // A sealed team's note, export and work in progress leave signed by the author and encrypted for its members.
       const teamSealing = await mailbox.sealing(team);
@@ -100,7 +102,8 @@ const program: Program = {
           octets_session: session?.length ?? null,
           boite: mailbox.label,
           constats_acceptes: acceptedCount,
-          commande_collegue: colleagueCommand(publication.noteKey),
+          commande_collegue: colleagueCommands(publication)[0],
+          commandes_collegue: colleagueCommands(publication),
           ...shown,
           vigilance: [...sharing.map((message) => ({ ligne: null, regle: 'partage-opencode', extrait: message })), ...shown.vigilance],
         });
@@ -111,7 +114,11 @@ const program: Program = {
           process.stdout.write(
             `Scellée : signée par ${author} (empreinte ${sealing.author.fingerprint}), chiffrée pour ${sealing.members} membre(s) de l’équipe ${team} ; la boîte ne garde que le texte chiffré.\n`,
           );
-        process.stdout.write(`Pour le collègue (même boîte) : ${colleagueCommand(publication.noteKey)}\n`);
+        process.stdout.write(
+          `Pour le collègue (même boîte, depuis la racine du projet) :\n${colleagueCommands(publication)
+            .map((command) => `  ${command}\n`)
+            .join('')}`,
+        );
         if (acceptedCount > 0) process.stdout.write(`${acceptedCount} constat(s) accepté(s) par le marqueur <!-- contexte:autorise -->.\n`);
         process.stdout.write(renderSenderAlerts(reading));
         for (const message of sharing) process.stdout.write(`Vigilance : ${message}\n`);
@@ -197,8 +204,27 @@ function renderChanges(changes: Changes): string {
   return `Modifications en cours : ${changes.files.length} fichier(s) suivi(s), sur le commit ${changes.base.slice(0, 12)}${untracked}.\n`;
 }
 
-/** What the colleague runs to fetch the note: the recuperer-contexte skill does it for them. */
-const colleagueCommand = (key: string) => `recuperer get ${key} --cadre`;
+/**
+ * What the colleague runs to fetch what was published, as a command that runs
+ * from the project's root: the recuperer program of this pack (beside publier's
+ * skill), named from the current folder; the note in the safe view, then its
+ * export and its work in progress.
+ */
+function colleagueCommands(publication: Publication): string[] {
+  const program = recupererProgram();
+  return [
+    `${program} get ${publication.noteKey} --cadre`,
+    ...[publication.sessionKey, publication.changesKey].filter((key): key is string => key !== undefined).map((key) => `${program} get ${key}`),
+  ];
+}
+
+function recupererProgram(): string {
+  const sibling = resolve(dirname(process.argv[1] ?? ''), '..', '..', 'recuperer-contexte', 'scripts', 'recuperer.js');
+  if (!existsSync(sibling)) return 'recuperer';
+  const fromHere = relative(process.cwd(), sibling);
+  const shown = fromHere.startsWith('..') || isAbsolute(fromHere) ? sibling : fromHere;
+  return `node ${/^[\w./-]+$/.test(shown) ? shown : `'${shown.replaceAll("'", "'\\''")}'`}`;
+}
 
 /** Said after a publication when OpenCode may still share the session with its vendor's service. */
 const SHARING_ON = `le partage de session d’OpenCode n’est pas désactivé pour ce projet : une session partagée sortirait de l’équipe ; ajoutez ${SHARE_DISABLED} à opencode.json`;
@@ -213,7 +239,7 @@ async function journalRefusal(env: NodeJS.ProcessEnv, team: string, author: stri
     .slice(0, 20)
     .join(', ');
   try {
-    const mailbox = await openMailbox(env);
+    const mailbox = await openMailbox(env, 'publish');
     try {
       await mailbox.record({ kind: 'refus', team, author, detail });
     } finally {

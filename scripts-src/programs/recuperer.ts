@@ -8,6 +8,7 @@ import type { JournalEvent, ListedEntry, Listing, ListQuery, Mailbox, Vigilance 
 import { MailboxError } from '../lib/mailbox/errors.js';
 import { flattenKey, isValidName, type KeyKind, MAX_BYTES, MAX_STORED_BYTES, requireKey, validateName } from '../lib/mailbox/keys.js';
 import { describeMailbox, openFolderOnly, openMailbox } from '../lib/mailbox/open.js';
+import { sha256Of } from '../lib/mailbox/publish.js';
 import { loadIdentity, type PublicIdentity } from '../lib/mailbox/sealed/identity.js';
 import { openSummary, registeredIdentities, type Unsealed, unseal } from '../lib/mailbox/sealed/seal-publication.js';
 import { formatDuration, parseDuration, parseTtlMax } from '../lib/mailbox/ttl.js';
@@ -111,6 +112,8 @@ function leftOut(hidden: number, what: string): string[] {
 
 /** A team is listed by its index; a pattern by a scan (the workshop's `contexte:<equipe>:*` falls back to the index without the SCAN right). */
 function listQuery(pattern: string | undefined, team: string | undefined, author: string | undefined): ListQuery {
+  // No key holds a bare name (keys hold « : »): `list catalogue` means the team, as --equipe catalogue says it.
+  if (team === undefined && pattern !== undefined && isValidName(pattern)) return listQuery(undefined, pattern, author);
   if (team !== undefined) {
     if (pattern !== undefined) throw fail('motif-et-equipe');
     return { team: validateName(team, 'equipe'), ...(author !== undefined ? { author: validateName(author, 'auteur') } : {}) };
@@ -316,8 +319,15 @@ async function get(
   const { value } = opened;
   if (value.length > MAX_BYTES[kind]) throw fail('valeur-trop-grosse', { box: mailbox.label, key, size: value.length, max: MAX_BYTES[kind] });
   const { vigilance } = fetched;
-  if (target.path === '-') return toStandardOutput(value, key, mailbox.label, vigilance, opened);
+  // A reading is journaled once delivered: a refused one (file exists, signature invalid) is not a reading.
+  const journalReading = () =>
+    mailbox.record({ kind: 'lecture', team: parts.team, author: parts.author, key, sha256: sha256Of(fetched.value), size: fetched.value.length });
+  if (target.path === '-') {
+    toStandardOutput(value, key, mailbox.label, vigilance, opened);
+    return journalReading();
+  }
   await writeFileSafely(target.path, value, { force: options.force, within: target.explicit ? undefined : process.cwd() });
+  await journalReading();
   // Written by default under partage/: say so when git would commit it (our installer excludes it; other installers do not).
   const exposed = !target.explicit && ignoredByGit(target.path, process.cwd()) === false;
   const notIgnored = exposed

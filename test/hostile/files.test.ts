@@ -120,7 +120,8 @@ describe.each(roles)('$label', (role) => {
 
   it('refuses a character device, /dev/zero, at once (2)', () => refuses(() => '/dev/zero', 2, /ordinaire|spécial/));
 
-  it(`refuses a file one byte over its limit (2)`, () => refuses(() => (role.limit === NOTE_LIMIT ? files.noteTooBig : files.exportTooBig), 2, /trop gros/));
+  it(`refuses a file one byte over its limit (2)`, () =>
+    refuses(() => (role.limit === NOTE_LIMIT ? files.noteTooBig : files.exportTooBig), 2, /dépasse la taille permise/));
 
   // chmod 000 means nothing to root, who reads any file: the case only exists for other users.
   it.skipIf(process.getuid?.() === 0)('refuses an unreadable file (2)', () => refuses(() => files.unreadable, 2, /illisible/));
@@ -230,7 +231,7 @@ describe('the size limit itself', () => {
     await writeFile(exported, JSON.stringify({ info: { id: 'ses_1', title: '[redacted:session-title:ses_1]' }, messages: [] }));
     const { box, env } = newBox();
     const result = await publier([files.noteTooBig, 'catalogue', 'alice', exported], { env });
-    expectRefusal(result, 'publier', 2, /trop gros/);
+    expectRefusal(result, 'publier', 2, /dépasse la taille permise/);
     expect(await notesIn(box)).toEqual([]);
   });
 });

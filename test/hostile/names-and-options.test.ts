@@ -296,7 +296,7 @@ describe('CONTEXTE_TTL_MAX', () => {
 });
 
 describe('recuperer journal --depuis and CONTEXTE_JOURNAL_JOURS', () => {
-  it.each(['abc', '', '-1h', '1.5h', '2x', 'h', '9999999j'])('refuses --depuis %j (2)', async (value) => {
+  it.each(['abc', '', '-1h', '1.5.5h', '2x', 'h', '9999999j'])('refuses --depuis %j (2)', async (value) => {
     const result = await recuperer(['journal', '--equipe', 'catalogue', `--depuis=${value}`], { env: boxEnv });
     expectRefusal(result, 'recuperer', 2, /durée invalide/);
   });

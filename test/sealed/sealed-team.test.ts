@@ -147,7 +147,14 @@ describe('a sealed team', () => {
       { signing: mallory.identity.signingPrivate },
       registered,
     );
-    const asAlice = new Redis({ port: redis.port, host: '127.0.0.1', username: 'alice', password: passwords.alice!, lazyConnect: true });
+    const asAlice = new Redis({
+      port: redis.port,
+      host: '127.0.0.1',
+      username: 'alice',
+      password: passwords.alice!,
+      lazyConnect: true,
+      enableReadyCheck: false,
+    });
     await asAlice.connect();
     const forgedKey = 'contexte:catalogue:alice:20261201-0000';
     await asAlice.set(forgedKey, forged, 'EX', 600);

@@ -120,6 +120,32 @@ describe('the help generated from each declaration', () => {
   });
 });
 
+describe('an option mistyped', () => {
+  it.each([
+    [['n.md', 'e', '--tll', '2h'], '--ttl'],
+    [['n.md', 'e', '--modif'], '--modifs'],
+    [['n.md', 'e', '--jsno'], '--json'],
+    [['n.md', 'e', '--non-expurgé'], '--non-expurge'],
+  ])('%j suggests %s', (argv, suggestion) => {
+    const failure = (() => {
+      try {
+        parse(publierCommandLine, argv);
+      } catch (error) {
+        return error as Failure;
+      }
+      throw new Error('accepted');
+    })();
+    expect(failure.reason).toBe('option-inconnue');
+    expect(failure.advice).toContain(`Voulez-vous dire ${suggestion} ?`);
+  });
+
+  it('suggests nothing for a word far from every option', () => {
+    expect(() => parse(publierCommandLine, ['n.md', 'e', '--couleur'])).toThrow(
+      expect.objectContaining({ advice: expect.not.stringContaining('Voulez-vous dire') }),
+    );
+  });
+});
+
 describe('the skills', () => {
   it.each([
     ['publier-contexte', publierCommandLine],

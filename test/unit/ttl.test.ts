@@ -18,11 +18,17 @@ describe('TTL', () => {
     ['2j', 172_800],
     ['45s', 45],
     [' 3600 ', 3_600],
+    // What a newcomer types: a capital unit, a decimal with a point or a comma.
+    ['8H', 28_800],
+    ['1.5h', 5_400],
+    ['1,5h', 5_400],
+    ['90Min', 5_400],
+    ['0.5j', 43_200],
   ])('accepts the duration %j as %i seconds', (raw, seconds) => {
     expect(parseTtl(raw, 7 * 86_400)).toBe(seconds);
   });
 
-  it.each(['0', '-5', '1.5', 'abc', '', '3601', '1e3', ' ', '0h', '2h'])('refuses %j', (raw) => {
+  it.each(['0', '-5', '1.5', 'abc', '', '3601', '1e3', ' ', '0h', '2h', '0.0001s', '1.2.3h', 'h'])('refuses %j', (raw) => {
     expect(() => parseTtl(raw, 3600)).toThrow(Failure);
   });
 

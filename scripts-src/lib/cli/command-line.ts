@@ -117,8 +117,33 @@ function tokenize(spec: ProgramSpec, argv: string[]): { values: OptionValues; po
     const option = /'(-[^' ]+)/.exec(message)?.[1];
     const code = (error as { code?: string }).code;
     const shown = option === undefined ? 'une option' : /^-{1,2}[A-Za-z0-9][\w-]*$/.test(option) ? option : quoteForMessage(option, 40);
-    throw fail(code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' ? 'valeur-manquante' : 'option-inconnue', { program: spec.name, option: shown });
+    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') throw fail('valeur-manquante', { program: spec.name, option: shown });
+    const suggestion = option === undefined ? undefined : closestOption(option, [...spec.options.map((known) => known.name), JSON_OPTION]);
+    throw fail('option-inconnue', { program: spec.name, option: shown, ...(suggestion ? { suggestion: `--${suggestion}` } : {}) });
   }
+}
+
+/** The declared option a typo most likely meant (`--tll` → `ttl`): at most two edits away, a swap of two letters counting one. */
+function closestOption(typed: string, names: string[]): string | undefined {
+  const word = typed.replace(/^-+/, '').split('=')[0]!.toLowerCase();
+  let best: { name: string; distance: number } | undefined;
+  for (const name of names) {
+    const distance = editDistance(word, name);
+    if (distance <= Math.min(2, Math.floor(name.length / 2)) && (best === undefined || distance < best.distance)) best = { name, distance };
+  }
+  return best?.name;
+}
+
+/** Optimal string alignment distance (Levenshtein with adjacent transpositions), for words of a few letters. */
+function editDistance(a: string, b: string): number {
+  const rows = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++)
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      rows[i]![j] = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) rows[i]![j] = Math.min(rows[i]![j]!, rows[i - 2]![j - 2]! + 1);
+    }
+  return rows[a.length]![b.length]!;
 }
 
 function usageLine(spec: ProgramSpec, command: CommandSpec): string {

@@ -114,8 +114,9 @@ export interface Mailbox {
   list(query: ListQuery): Promise<Listing>;
   /**
    * The stored bytes and what disagrees with the index, or undefined when the
-   * key does not exist (or has expired). Journaled. A value longer than
-   * `maxBytes` is not read: its size comes back instead, and nothing is journaled.
+   * key does not exist (or has expired). A value longer than `maxBytes` is not
+   * read: its size comes back instead. Not journaled: the reader records the
+   * reading (`record`, kind `lecture`) once the value was delivered.
    */
   get(key: string, maxBytes?: number): Promise<Fetched | Oversized | undefined>;
   /** Deletes a note and what was published with it (export, work in progress), and their index entry. Returns the deleted keys. */

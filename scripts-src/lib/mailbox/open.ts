@@ -13,14 +13,45 @@ import { parseTtlMax } from './ttl.js';
  * REDIS_HOST or REDIS_CLUSTER_NODES is set, otherwise the folder CONTEXTE_DIR,
  * by default ${XDG_STATE_HOME:-~/.local/state}/contexte-skills/boite.
  */
-export async function openMailbox(env: Environment): Promise<Mailbox> {
+export async function openMailbox(env: Environment, purpose: 'publish' | 'read' = 'read'): Promise<Mailbox> {
   if (hasRedisSettings(env)) return openRedisMailbox(readRedisSettings(env), mailboxOptions(env));
+  refuseStrayRedisSettings(env);
+  if (purpose === 'read') refuseMissingFolder(env);
   return openFolderMailbox(defaultFolder(env), mailboxOptions(env));
 }
+
+/**
+ * A CONTEXTE_DIR that does not exist is a typo, or a shared folder not made yet:
+ * reading it would create it and answer « unknown team ». Only a publication
+ * creates a box (the default one, under the state folder, is made as needed).
+ */
+function refuseMissingFolder(env: Environment): void {
+  if (!env.CONTEXTE_DIR) return;
+  const folder = defaultFolder(env);
+  try {
+    statSync(folder);
+  } catch (error) {
+    // Anything else than absence (a file on the way, no right) is said by the box itself when it opens.
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw fail('boite-dossier-absente', { path: folder });
+  }
+}
+
+/** Variables that only mean something for Redis (REDIS_USERNAME also names publier's default author: it may stay). */
+const REDIS_ONLY = ['REDISCLI_AUTH', 'REDIS_PORT', 'REDIS_TLS_CA', 'REDIS_TLS'] as const;
+
+/** Redis settings given without a Redis host: a note must not go silently to the folder box instead. */
+function refuseStrayRedisSettings(env: Environment): void {
+  const stray = strayRedisSettings(env);
+  if (stray.length > 0) throw fail('redis-sans-hote', { variables: stray.join(', '), box: defaultFolder(env) });
+}
+
+const strayRedisSettings = (env: Environment): string[] => REDIS_ONLY.filter((name) => env[name]);
 
 /** The folder mailbox, for what only a folder's members do themselves (on Redis, the administration does it: `onRedis` says how). */
 export async function openFolderOnly(env: Environment, onRedis: 'identite-redis' | 'sceller-redis'): Promise<FolderMailbox> {
   if (hasRedisSettings(env)) throw fail(onRedis);
+  refuseStrayRedisSettings(env);
+  refuseMissingFolder(env);
   return openFolderMailbox(defaultFolder(env), mailboxOptions(env));
 }
 
@@ -52,7 +83,8 @@ export function describeMailbox(env: Environment): Record<string, string | numbe
   } catch {
     // absent: created at the first publication
   }
-  return { type: 'dossier', boite: `dossier ${folder}`, etat: state, ...common };
+  const stray = strayRedisSettings(env);
+  return { type: 'dossier', boite: `dossier ${folder}`, etat: state, ...common, ...(stray.length > 0 ? { redis_sans_hote: stray.join(', ') } : {}) };
 }
 
 export function defaultFolder(env: Environment): string {

@@ -46,12 +46,13 @@ export function formatDuration(totalSeconds: number): string {
   return `${s} s`;
 }
 
-const DURATION = /^(\d{1,6})\s*(s|min|m|h|j|d)$/;
+/** A number (a decimal with « . » or « , »: 1.5h, 1,5h) and a unit, in any case: 8H, 90Min, 2J. */
+const DURATION = /^(\d{1,6}(?:[.,]\d{1,3})?)\s*(s|sec|min|m|h|j|d)$/i;
+const UNITS: Record<string, number> = { s: 1, sec: 1, min: 60, m: 60, h: 3600, j: 86400, d: 86400 };
 
-/** "30min", "2h", "7j" (or "7d"), "90s" → seconds. */
+/** "30min", "2h", "1.5h", "8H", "7j" (or "7d"), "90s" → whole seconds. */
 export function parseDuration(raw: string): number {
   const match = DURATION.exec(raw.trim());
   if (!match) throw fail('duree-invalide', { raw });
-  const unit = { s: 1, min: 60, m: 60, h: 3600, j: 86400, d: 86400 }[match[2] as 's' | 'min' | 'm' | 'h' | 'j' | 'd'];
-  return Number(match[1]) * unit;
+  return Math.round(Number(match[1]!.replace(',', '.')) * UNITS[match[2]!.toLowerCase()]!);
 }

@@ -41,10 +41,10 @@ export const CATALOGUE = {
     (p) => `commande inconnue : ${q(p.name, 40)}`,
     (p) => `Commandes de ${p.program} : ${p.commands} (voir ${p.program} --help).`,
   ),
-  'option-inconnue': entry<{ program: string; option: string }>(
+  'option-inconnue': entry<{ program: string; option: string; suggestion?: string }>(
     Usage,
     (p) => `option inconnue : ${p.option}`,
-    (p) => `Options de ${p.program} : voir ${p.program} --help.`,
+    (p) => `${p.suggestion ? `Voulez-vous dire ${p.suggestion} ? ` : ''}Options de ${p.program} : voir ${p.program} --help.`,
   ),
   'valeur-manquante': entry<{ program: string; option: string }>(
     Usage,
@@ -95,14 +95,14 @@ export const CATALOGUE = {
   ),
   'fichier-trop-gros': entry<File & { size: number; max: number }>(
     Usage,
-    (p) => `${p.what} ${q(p.path)} est trop gros : ${p.size} octets, maximum ${p.max}`,
+    (p) => `${p.what} ${q(p.path)} dépasse la taille permise : ${p.size} octets, maximum ${p.max}`,
     () => 'Une note tient en quelques kilo-octets : résumez les sorties longues ; un export de session se fait avec opencode export --sanitize.',
   ),
   'fichier-illisible': entry<File & { code: string }>(
     Usage,
-    (p) => `${p.what} ${q(p.path)} ne peut pas être lu (${p.code})`,
+    (p) => `impossible de lire ${p.what} ${q(p.path)} : ${p.code}`,
     (p) =>
-      p.code === 'EACCES' || p.code === 'EPERM' ? 'Vérifiez ses droits (ls -l) : il doit être lisible par l’utilisateur qui lance le programme.' : FILE_ADVICE,
+      p.code === 'EACCES' || p.code === 'EPERM' ? 'Vérifiez ses droits (ls -l) : l’utilisateur qui lance le programme doit pouvoir le lire.' : FILE_ADVICE,
   ),
   // Output files.
   /** `option`: the flag that replaces the file, when the command has one. */
@@ -191,6 +191,19 @@ export const CATALOGUE = {
     Usage,
     (p) => `REDIS_TLS_CA illisible : ${q(p.path, 200)}`,
     () => 'Donnez le chemin d’un fichier PEM de certificats d’autorité.',
+  ),
+
+  'boite-dossier-absente': entry<{ path: string }>(
+    Usage,
+    (p) => `la boîte dossier ${q(p.path, 200)} (CONTEXTE_DIR) n’existe pas : rien n’a été lu`,
+    () =>
+      'Vérifiez l’orthographe de CONTEXTE_DIR (echo "$CONTEXTE_DIR") ; un dossier partagé se crée une fois (mkdir, chgrp, chmod 2770 : README, « La boîte dossier »), un dossier personnel à la première publication.',
+  ),
+  'redis-sans-hote': entry<{ variables: string; box: string }>(
+    Usage,
+    (p) =>
+      `${p.variables} ${p.variables.includes(',') ? 'sont définies' : 'est définie'}, mais aucun hôte Redis (REDIS_HOST, REDIS_URL ou REDIS_CLUSTER_NODES) : rien n’a été fait, la note serait allée dans la boîte dossier ${q(p.box, 200)}, pas sur Redis`,
+    (p) => `Définissez l’hôte (export REDIS_HOST=<hôte>), ou, pour la boîte dossier, retirez ${p.variables} (unset ${p.variables.replaceAll(',', '')}).`,
   ),
 
   // The mailbox (MailboxError, described by lib/cli/run.ts).

@@ -34,7 +34,7 @@ et seulement si l’en-tête de la note donne le commit auquel il s’applique.`
         { shown: '[session.json]', optional: true, help: 'export de session expurgé (32 Mio au plus)' },
       ],
       options: ['ttl', 'non-expurge', 'modifs'],
-      json: '{ cle, cle_session, cle_modifs, modifs (avec --modifs : { base, fichiers, non_suivis, octets }), ttl, ttl_max, expire_le, commande_collegue (ce que le collègue lance pour récupérer la note), octets, octets_session, boite, constats_acceptes, alertes, vigilance (ce que la lecture signalera au lecteur) } ; en cas de refus : { refus: [{ fichier, ok, problemes, acceptes }] }',
+      json: '{ cle, cle_session, cle_modifs, modifs (avec --modifs : { base, fichiers, non_suivis, octets }), ttl, ttl_max, expire_le, commande_collegue (ce que le collègue lance, depuis la racine du projet, pour récupérer la note), commandes_collegue (la note, puis son export et son travail en cours), octets, octets_session, boite, constats_acceptes, alertes, vigilance (ce que la lecture signalera au lecteur) } ; en cas de refus : { refus: [{ fichier, ok, problemes, acceptes }] }',
       exitCodes: [Success, Refused, Usage, NotFound, Unavailable, Denied, Conflict],
     },
     {
@@ -48,7 +48,11 @@ et seulement si l’en-tête de la note donne le commit auquel il s’applique.`
     },
   ],
   options: [
-    { name: 'ttl', value: '<durée>', help: 'durée de vie : 3600 (secondes), 8h, 90min, 2j (défaut 8 h ; maximum CONTEXTE_TTL_MAX, défaut 7 j)' },
+    {
+      name: 'ttl',
+      value: '<durée>',
+      help: 'durée de vie : 3600 (secondes), 8h, 1.5h, 90min, 2j, en majuscules aussi (défaut 8 h ; maximum CONTEXTE_TTL_MAX, défaut 7 j)',
+    },
     { name: 'non-expurge', help: 'accepte un export produit sans --sanitize (les secrets restent vérifiés)' },
     { name: 'equipe', value: '<e>', help: 'identite, boîte dossier : l’équipe où enregistrer votre identité' },
     { name: 'auteur', value: '<a>', help: 'identite, boîte dossier : votre nom d’auteur dans cette équipe' },

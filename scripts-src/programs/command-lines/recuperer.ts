@@ -14,7 +14,7 @@ aucune instruction qu’elle contiendrait.`,
     {
       name: 'list',
       summary:
-        'notes d’une équipe (--equipe, et --auteur), par les index de ses membres, sans parcourir la boîte ; ou notes dont la clé correspond au motif (défaut « contexte:* », droit SCAN ; sans lui, « contexte:<equipe>:* » lit l’index) : équipe, auteur, horodatage, temps restant, taille, titre, +export quand la note a son export de session, +modifs quand elle a son travail en cours ; les plus récentes d’abord, 200 au plus sauf --limite ou --tout (le nombre des autres est dit) ; [VIGILANCE] quand la note diffère de son index ou dépasse la durée de vie maximale',
+        'notes d’une équipe (--equipe, et --auteur), par les index de ses membres, sans parcourir la boîte ; ou notes dont la clé correspond au motif (défaut « contexte:* », droit SCAN ; sans lui, « contexte:<equipe>:* » lit l’index ; un nom seul, « list catalogue », est l’équipe) : équipe, auteur, horodatage, temps restant, taille, titre, +export quand la note a son export de session, +modifs quand elle a son travail en cours ; les plus récentes d’abord, 200 au plus sauf --limite ou --tout (le nombre des autres est dit) ; [VIGILANCE] quand la note diffère de son index ou dépasse la durée de vie maximale',
       arguments: [{ shown: '[motif]', optional: true }],
       options: ['equipe', 'auteur', 'limite', 'tout'],
       json: 'un tableau d’objets { cle, type, equipe, auteur, horodatage, ttl, ttl_max, taille, sha256, titre, resume, cle_session, cle_modifs, alertes, vigilance: [{ regle, message }], boite } (ttl en secondes, -1 = sans expiration)',

@@ -207,7 +207,6 @@ export class FolderMailbox implements Mailbox {
       vigilance.push(...summary.findings);
       const ttlSeconds = Math.ceil((read.info.mtimeMs - Date.now()) / 1000);
       vigilance.push(...checkKey(parts.kind, { exists: true, ttlSeconds, size: value.length, sha256 }, summary.entry, this.options.ttlMaxSeconds));
-      await this.append({ kind: 'lecture', team: parts.team, author: parts.author, key, sha256, size: value.length });
       return { value, vigilance };
     });
   }

@@ -47,13 +47,13 @@ export function unprotectedTeamFolder(path: string, owner: string): Vigilance {
 const WHY: Record<Refusal, string> = {
   lien: 'est un lien symbolique',
   special: 'n’est pas un fichier ordinaire (FIFO, dossier ou périphérique)',
-  'trop-gros': 'est trop gros',
+  'trop-gros': 'dépasse la taille permise',
   illisible: 'est illisible pour vous (droits)',
 };
 
 /** Something else than a readable regular file of a sane size in a file's place: skipped, never waited on. */
 export function unusableFile(role: FileRole, where: string, why: Refusal, size?: number, max?: number): Vigilance {
-  const detail = why === 'trop-gros' && size !== undefined && max !== undefined ? `est trop gros (${size} octets, au plus ${max})` : WHY[why];
+  const detail = why === 'trop-gros' && size !== undefined && max !== undefined ? `dépasse la taille permise (${size} octets, au plus ${max})` : WHY[why];
   return { code: why === 'trop-gros' ? 'fichier-trop-gros' : 'fichier-non-ordinaire', message: `${ROLE[role]} ${where} ${detail} : ${IGNORED[role]}` };
 }
 

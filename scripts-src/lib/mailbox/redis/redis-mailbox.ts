@@ -252,7 +252,6 @@ export class RedisMailbox implements Mailbox {
       const sha256 = sha256Of(value);
       const facts = { exists: true, ttlSeconds: secondsLeft(pttl), size: value.length, sha256 };
       const vigilance = [...(oversized ? [oversized] : []), ...checkKey(parts.kind, facts, entry, this.options.ttlMaxSeconds)];
-      await this.append({ kind: 'lecture', team: parts.team, author: parts.author, key, sha256, size: value.length });
       return { value, vigilance };
     });
   }

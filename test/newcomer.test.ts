@@ -1,0 +1,88 @@
+/**
+ * What a newcomer trips on, one point at a time: each test reproduces what
+ * someone following the README met, and checks the program now leads somewhere.
+ */
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { handoffNote } from './helpers/notes.js';
+import { randomPassword } from './helpers/redis-server.js';
+import { publier, recuperer } from './helpers/run-program.js';
+
+describe('a Redis setting without a Redis host', () => {
+  it('is a usage error naming both, and the note does not go silently to the folder box', async () => {
+    const state = mkdtempSync(join(tmpdir(), 'contexte-etat-'));
+    const note = join(state, 'note.md');
+    writeFileSync(note, handoffNote());
+    const password = randomPassword();
+    const env = { XDG_STATE_HOME: state, REDISCLI_AUTH: password, REDIS_PORT: '6380' };
+    const result = await publier([note, 'catalogue', 'alice', '--json'], { env });
+    expect(result.code).toBe(2);
+    const { erreur } = JSON.parse(result.stdout) as { erreur: { raison: string; message: string } };
+    expect(erreur.raison).toBe('redis-sans-hote');
+    expect(erreur.message).toContain('REDISCLI_AUTH, REDIS_PORT');
+    expect(erreur.message).toContain('REDIS_HOST');
+    expect(result.stdout + result.stderr).not.toContain(password);
+    expect(existsSync(join(state, 'contexte-skills', 'boite'))).toBe(false);
+    // `boite` says which variables it ignores, without failing: it is the command that explains the setting.
+    const box = await recuperer(['boite', '--json'], { env });
+    expect(box.code).toBe(0);
+    expect(JSON.parse(box.stdout)).toMatchObject({ type: 'dossier', redis_sans_hote: 'REDISCLI_AUTH, REDIS_PORT' });
+  });
+});
+
+describe('a team given where the workshop takes a key pattern', () => {
+  it('lists the team: `list catalogue` is `list --equipe catalogue`, with --auteur too', async () => {
+    const env = { CONTEXTE_DIR: mkdtempSync(join(tmpdir(), 'contexte-boite-')) };
+    const note = join(env.CONTEXTE_DIR, '..', `note-${Date.now()}.md`);
+    writeFileSync(note, handoffNote());
+    const key = (JSON.parse((await publier([note, 'catalogue', 'alice', '--json'], { env })).stdout) as { cle: string }).cle;
+    const asPattern = await recuperer(['list', 'catalogue'], { env });
+    expect(asPattern.code).toBe(0);
+    expect(asPattern.stdout).toContain('1 note(s) pour l’équipe catalogue');
+    expect(asPattern.stdout).toContain(key);
+    const json = JSON.parse((await recuperer(['list', 'catalogue', '--auteur', 'alice', '--json'], { env })).stdout) as Array<{ cle: string }>;
+    expect(json.map((entry) => entry.cle)).toEqual([key]);
+  });
+});
+
+describe('a reading refused because the file exists', () => {
+  it('is not journaled as a reading; a delivered one is', async () => {
+    const env = { CONTEXTE_DIR: mkdtempSync(join(tmpdir(), 'contexte-boite-')) };
+    const folder = mkdtempSync(join(tmpdir(), 'contexte-lecteur-'));
+    const note = join(folder, 'note.md');
+    writeFileSync(note, handoffNote());
+    const key = (JSON.parse((await publier([note, 'catalogue', 'alice', '--json'], { env })).stdout) as { cle: string }).cle;
+    const readings = async () =>
+      (JSON.parse((await recuperer(['journal', '--equipe', 'catalogue', '--json'], { env })).stdout) as Array<{ evenement: string }>).filter(
+        (event) => event.evenement === 'lecture',
+      ).length;
+    const refused = await recuperer(['get', key, note, '--json'], { env });
+    expect(JSON.parse(refused.stdout).erreur.raison).toBe('fichier-existe');
+    expect(await readings()).toBe(0);
+    expect((await recuperer(['get', key, join(folder, 'lue.md')], { env })).code).toBe(0);
+    expect(await readings()).toBe(1);
+  });
+});
+
+describe('a CONTEXTE_DIR that does not exist', () => {
+  it('is named, and not created, by a command that reads; the first publication creates it', async () => {
+    const parent = mkdtempSync(join(tmpdir(), 'contexte-parent-'));
+    const env = { CONTEXTE_DIR: join(parent, 'boite-partagee') };
+    for (const args of [
+      ['list', '--equipe', 'catalogue', '--json'],
+      ['get', 'contexte:catalogue:alice:20261202-1412', '--json'],
+      ['journal', '--equipe', 'catalogue', '--json'],
+    ]) {
+      const result = await recuperer(args, { env });
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(JSON.parse(result.stdout).erreur.raison).toBe('boite-dossier-absente');
+    }
+    expect(existsSync(env.CONTEXTE_DIR)).toBe(false);
+    const note = join(parent, 'note.md');
+    writeFileSync(note, handoffNote());
+    expect((await publier([note, 'catalogue', 'alice'], { env })).code).toBe(0);
+    expect((await recuperer(['list', '--equipe', 'catalogue'], { env })).code).toBe(0);
+  });
+});
