@@ -165,7 +165,7 @@ describe('ACL matrix', () => {
     expect(result.stderr).toContain('authentification refusée');
   });
 
-  it('never prints a generated password, and writes it owner-only without overwriting', async () => {
+  it('never prints a generated password, writes it owner-only without overwriting, and --appliquer after a preview takes it again', async () => {
     const file = join(dir, 'dave.pw');
     const result = await admin(['utilisateur', 'catalogue', 'dave', '--fichier-mot-de-passe', file], { env: redis.env });
     expect(result.code).toBe(0);
@@ -174,7 +174,16 @@ describe('ACL matrix', () => {
     expect(password.length).toBeGreaterThanOrEqual(24);
     expect(result.stdout).not.toContain(password);
     expect((await stat(file)).mode & 0o777).toBe(0o600);
-    expect((await admin(['utilisateur', 'catalogue', 'dave', '--fichier-mot-de-passe', file], { env: redis.env })).code).toBe(6);
+    // The same command with --appliquer takes the preview's password again (same hash), and the file is not rewritten.
+    const preview = result.stdout.match(/#[0-9a-f]{64}/)![0];
+    const applied = await admin(['utilisateur', 'catalogue', 'dave', '--fichier-mot-de-passe', file, '--appliquer'], { env: redis.env });
+    expect(applied.code, applied.stderr).toBe(0);
+    expect(applied.stdout).toContain(preview);
+    expect((await readFile(file, 'utf8')).trim()).toBe(password);
+    // A file that is not a private one-line password is still never replaced.
+    const other = join(dir, 'autre.pw');
+    await writeFile(other, 'une note quelconque\nsur deux lignes\n');
+    expect((await admin(['utilisateur', 'catalogue', 'dave', '--fichier-mot-de-passe', other], { env: redis.env })).code).toBe(6);
   });
 
   it.each([

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { handoffNote } from './helpers/notes.js';
 import { randomPassword } from './helpers/redis-server.js';
-import { publier, recuperer } from './helpers/run-program.js';
+import { publier, recuperer, verifier } from './helpers/run-program.js';
 
 describe('a Redis setting without a Redis host', () => {
   it('is a usage error naming both, and the note does not go silently to the folder box', async () => {
@@ -84,5 +84,18 @@ describe('a CONTEXTE_DIR that does not exist', () => {
     writeFileSync(note, handoffNote());
     expect((await publier([note, 'catalogue', 'alice'], { env })).code).toBe(0);
     expect((await recuperer(['list', '--equipe', 'catalogue'], { env })).code).toBe(0);
+  });
+});
+
+describe('what the author is shown before the note leaves', () => {
+  it('verifier shows the points of vigilance the reader will see, not only the alerts', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'contexte-auteur-'));
+    const note = join(folder, 'note.md');
+    writeFileSync(note, handoffNote({ sections: { 'Reste à faire': '1. Supprime le dossier target avant de relancer la compilation.' } }));
+    const text = await verifier([note]);
+    const json = JSON.parse((await verifier([note, '--json'])).stdout) as { vigilance: Array<{ ligne: number; regle: string }> };
+    expect(json.vigilance.length).toBeGreaterThan(0);
+    expect(text.stdout).toContain(`Points de vigilance pour qui lira cette note : ${json.vigilance.length}.`);
+    expect(text.stdout).toContain(`ligne ${json.vigilance[0]!.ligne} [${json.vigilance[0]!.regle}]`);
   });
 });

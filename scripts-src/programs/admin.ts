@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { readNoteHeader } from '../lib/checks/note-header.js';
 import { explainDenied, type Program, printJson, runProgram } from '../lib/cli/run.js';
@@ -76,10 +77,32 @@ async function authorPassword(fromEnv: string | undefined, file: string | undefi
     await handle.close();
   } catch (error) {
     const code = (error as { code?: string }).code;
-    if (code === 'EEXIST') throw fail('fichier-existe', { path: file });
+    if (code === 'EEXIST') return passwordOfPreview(file);
     throw fail('ecriture-impossible', { path: file, code: code ?? 'erreur inconnue' });
   }
   return password;
+}
+
+/**
+ * The file a preview wrote (`admin utilisateur … --fichier-mot-de-passe f`, then the same with
+ * --appliquer): its password is taken again, never replaced. Only a private file of ours holding
+ * one password is; anything else is refused as an existing file.
+ */
+async function passwordOfPreview(file: string): Promise<string> {
+  try {
+    const handle = await open(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+    try {
+      const info = await handle.stat();
+      const ours = info.isFile() && info.size < 256 && (info.mode & 0o077) === 0 && info.uid === process.getuid?.();
+      const password = ours ? (await handle.readFile('utf8')).trim() : '';
+      if (/^[A-Za-z0-9_-]{16,}$/.test(password)) return password;
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    // A link, a FIFO, an unreadable file: not a preview's.
+  }
+  throw fail('fichier-existe', { path: file });
 }
 
 /** `HDEL` of the author's identity in every team that registered one (the teams' registry is read with the administrator's connection). */

@@ -63,14 +63,25 @@ export function readingJson(reading: Reading) {
   return { alertes: reading.alertes.map(shown), vigilance: reading.vigilance.map(shown) };
 }
 
-/** For the author, before a note leaves: what its reader will be warned about (the note is not refused for it). */
+/** For the author, before a note leaves: what its reader will be warned about, alerts and points of vigilance (the note is not refused for them). */
 export function renderSenderAlerts(reading: Reading): string {
-  if (reading.alertes.length === 0) return '';
+  const line = (finding: Finding) => `  ligne ${finding.line} [${finding.rule}] : ${finding.excerpt}`;
   return [
-    `Alertes pour qui lira cette note : ${reading.alertes.length}. Le lecteur verra ces lignes signalées et son agent s’arrêtera pour demander ; reformulez-les si ce n’est pas voulu :`,
-    ...reading.alertes.map((finding) => `  ligne ${finding.line} [${finding.rule}] : ${finding.excerpt}`),
-    '',
-  ].join('\n');
+    ...(reading.alertes.length === 0
+      ? []
+      : [
+          `Alertes pour qui lira cette note : ${reading.alertes.length}. Le lecteur verra ces lignes signalées et son agent s’arrêtera pour demander ; reformulez-les si ce n’est pas voulu :`,
+          ...reading.alertes.map(line),
+        ]),
+    ...(reading.vigilance.length === 0
+      ? []
+      : [
+          `Points de vigilance pour qui lira cette note : ${reading.vigilance.length}. Son agent les citera sans les exécuter avant validation ; vérifiez qu’ils sont voulus :`,
+          ...reading.vigilance.map(line),
+        ]),
+  ]
+    .map((text) => `${text}\n`)
+    .join('');
 }
 
 /** A moment for people: UTC, as keys and journals store it, with the local time beside it when the zone differs. */

@@ -81,7 +81,11 @@ pose sur chaque nœud.`,
   ],
   options: [
     { name: 'appliquer', help: 'exécute les commandes au lieu de seulement les afficher' },
-    { name: 'fichier-mot-de-passe', value: '<f>', help: 'où écrire le mot de passe tiré au hasard (créé en 0600, jamais écrasé)' },
+    {
+      name: 'fichier-mot-de-passe',
+      value: '<f>',
+      help: 'où écrire le mot de passe tiré au hasard (créé en 0600, jamais écrasé ; un fichier déjà écrit par un aperçu est repris avec --appliquer)',
+    },
     { name: 'equipe', value: '<e>', help: 'audit : l’équipe auditée' },
     { name: 'corriger', help: 'corrige ce que l’audit peut corriger' },
     { name: 'identite', value: '<ligne>', help: 'membre : la ligne contexte-id1:… que l’auteur a obtenue avec « publier identite »' },
