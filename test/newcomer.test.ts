@@ -99,3 +99,16 @@ describe('what the author is shown before the note leaves', () => {
     expect(text.stdout).toContain(`ligne ${json.vigilance[0]!.ligne} [${json.vigilance[0]!.regle}]`);
   });
 });
+
+describe('rubriques written as headings of another level', () => {
+  it('are named as such, with the level and the line, instead of only « manquantes »', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'contexte-niveaux-'));
+    const note = join(folder, 'note.md');
+    writeFileSync(note, handoffNote().replace(/^## /gm, '### '));
+    const result = JSON.parse((await verifier([note, '--json'])).stdout) as { problemes: Array<{ regle: string; message: string; ligne: number | null }> };
+    const problem = result.problemes.find((candidate) => candidate.regle === 'rubriques')!;
+    expect(problem.message).toContain('elles sont écrites en titre de niveau 3');
+    expect(problem.message).toContain('« ## 1. Objectif »');
+    expect(problem.ligne).toBe(handoffNote().split('\n').indexOf('## 1. Objectif') + 1);
+  });
+});

@@ -90,8 +90,21 @@ function checkRubriques(model: NoteModel): Problem[] {
   const found = RUBRIQUES.map((rubrique) => headings.find((heading) => heading.text.startsWith(normalizeHeading(rubrique))));
   const missing = RUBRIQUES.filter((_, index) => !found[index]);
   if (missing.length > 0) {
+    // Written, but as a heading of another level (`### 1. Objectif`): say so, with the line.
+    const elsewhere = missing.flatMap((rubrique) => {
+      const heading = model.headings.find((candidate) => candidate.level !== 2 && normalizeHeading(candidate.text).startsWith(normalizeHeading(rubrique)));
+      return heading ? [{ rubrique, heading }] : [];
+    });
+    const levels = elsewhere.length
+      ? ` ; ${elsewhere.length === missing.length ? 'elles sont' : `${elsewhere.map(({ rubrique }) => rubrique).join(', ')} :`} écrites en titre de niveau ${[...new Set(elsewhere.map(({ heading }) => heading.level))].join(' ou ')} (ligne ${elsewhere[0]!.heading.line}…) : une rubrique s’écrit « ## 1. Objectif », deux croisillons`
+      : '';
     return [
-      { rule: 'rubriques', accepted: false, message: `rubrique(s) manquante(s) : ${missing.join(', ')} (les neuf rubriques sont attendues, dans l’ordre)` },
+      {
+        rule: 'rubriques',
+        accepted: false,
+        line: elsewhere[0]?.heading.line,
+        message: `rubrique(s) manquante(s) : ${missing.join(', ')} (les neuf rubriques sont attendues, dans l’ordre)${levels}`,
+      },
     ];
   }
   const positions = found.map((heading) => heading!.line);
