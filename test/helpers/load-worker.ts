@@ -7,7 +7,8 @@ import { openMailbox } from '../../scripts-src/lib/mailbox/open.js';
 import { fetchedBytes } from './fetched.js';
 
 const [team, worker, count] = process.argv.slice(2) as [string, string, string];
-const mailbox = await openMailbox(process.env);
+// It publishes: a CONTEXTE_DIR not made yet is created, as by publier.
+const mailbox = await openMailbox(process.env, 'publish');
 const results: Array<{ key: string; sent: string; read: string | null }> = [];
 try {
   for (let index = 0; index < Number(count); index++) {

@@ -101,6 +101,8 @@ describe('LocalSecretMatcher', () => {
     expect(matcherOf('%aDaaaaaaa').find('x %aDaaaaaaa y')).not.toEqual([]);
     // `%8a` decodes to a control character: the value partly encoded once more is still found in the decoded view.
     expect(matcherOf('%8aaaaaaaa').find('?p=%8a%61aaaaaa')).not.toEqual([]);
+    // `%2a` is `*`, which the skeleton cuts: left as written in the text, the value that holds it is found partly encoded.
+    expect(matcherOf('a%2aaaaa').find('?p=%61%2aaaaa')).not.toEqual([]);
   });
 
   it('names the source of the value it found, among many', () => {

@@ -177,6 +177,15 @@ describe('collectLocalSecrets', () => {
     }
   });
 
+  it('keeps a base64 key that starts with « / » (one draw in 64), on one line or several: it is not a path', () => {
+    const oneLine = `/${mixed(43, BASE64)}`;
+    const lines = `/${mixed(63, BASE64)}\n${mixed(64, BASE64)}`;
+    const found = fromEnv({ SIGNING_KEY: oneLine, SIGNING_PRIVATE_KEY: lines, SECRET_FILE_PATH: '/run/secrets/db', KEY_PATH: '/etc/ssl/private' });
+    expect(sourceOf(found, oneLine)).toBe('la valeur de SIGNING_KEY');
+    expect(sourceOf(found, lines)).toBe('la valeur de SIGNING_PRIVATE_KEY');
+    expect(found).toHaveLength(2);
+  });
+
   it('takes the password of any URL-valued variable, decoded, with an @, # or / left unencoded', () => {
     const broker = mixed(18);
     const redis = mixed(20);

@@ -162,7 +162,7 @@ describe('no program prints a secret of a flagged line', () => {
     const password = fake.humanPassword();
     const box = join(dir, 'boite-liste');
     // Written by a publisher that checks nothing (an old script): the mailbox holds what it was given.
-    const mailbox = await openMailbox({ CONTEXTE_DIR: box });
+    const mailbox = await openMailbox({ CONTEXTE_DIR: box }, 'publish');
     try {
       await mailbox.publish({
         team: 'catalogue',

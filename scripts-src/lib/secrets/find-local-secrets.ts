@@ -68,14 +68,20 @@ function skeletonOf(text: string): Skeleton {
   return { text: runs.join(''), origin: origin.subarray(0, length) };
 }
 
-/** The text with every `%xx` decoded to its byte (as a Latin-1 character), and where each character was. */
+/**
+ * The text with every `%xx` decoded to its byte (as a Latin-1 character), and where each character was.
+ * An escape of a cutting character (`%2a` for `*`, `%20`) stays as written: decoded, the skeleton would drop it, and a
+ * value that holds `%2a` itself could no longer be found once partly encoded (`%61%2aaaaa` for `a%2aaaaa`).
+ */
 function percentDecoded(text: string): { text: string; origin: Int32Array } {
   const parts: string[] = [];
   const origin = new Int32Array(text.length);
   let length = 0;
   for (let index = 0; index < text.length; index++) {
-    if (text[index] === '%' && /^[0-9A-Fa-f]{2}$/.test(text.slice(index + 1, index + 3))) {
-      parts.push(String.fromCharCode(Number.parseInt(text.slice(index + 1, index + 3), 16)));
+    const decoded =
+      text[index] === '%' && /^[0-9A-Fa-f]{2}$/.test(text.slice(index + 1, index + 3)) ? Number.parseInt(text.slice(index + 1, index + 3), 16) : -1;
+    if (decoded >= 0 && !isCutting(decoded, String.fromCharCode(decoded))) {
+      parts.push(String.fromCharCode(decoded));
       origin[length++] = index;
       index += 2;
     } else {
@@ -101,8 +107,7 @@ function formsOf(value: string): { forms: string[]; decodedOnly?: string } {
     forms.add(base64);
     forms.add(base64.replace(/\+/g, '-').replace(/\//g, '_'));
   }
-  // The percent-decoded view decodes what the value itself holds: `a%41b` is looked for there as `aAb`. Only there:
-  // decoding may remove a character the skeleton cuts (`%aD`, a soft hyphen), and `aaaaaaa` written plainly is not `%aDaaaaaaa`.
+  // The percent-decoded view decodes what the value itself holds: `a%41b` is looked for there as `aAb`; only there.
   return { forms: [...forms], ...(/%[0-9A-Fa-f]{2}/.test(value) ? { decodedOnly: percentDecoded(value).text } : {}) };
 }
 

@@ -118,11 +118,15 @@ function sharesWindow(label: string, value: string, size = 6): boolean {
 const COMMON_VALUES: Array<(value: string) => boolean> = [
   (value) => isDefaultPassword(value) || isPlaceholder(value), // postgres, changeme, <votre-jeton>, xxxx, true
   (value) => /^\$|\$\{|\$\(|\{\{|\{%|^%\w+%$|^`/.test(value), // a reference: $VAR, ${VAR}, $(pass show x), {{ .Token }}, %VAR%
-  (value) => /^(?:\/|~(?:\/|$)|\.{1,2}[/\\]|[A-Za-z]:[\\/])/.test(value), // a path: /run/secrets/db, ~/.ssh/id_ed25519, ./key.pem
+  // A path: /run/secrets/db, ~/.ssh/id_ed25519, ./key.pem — on one line, and not base64 that starts with « / » (1 draw in 64).
+  (value) => /^(?:\/|~(?:\/|$)|\.{1,2}[/\\]|[A-Za-z]:[\\/])[^\n\r]*$/.test(value) && !isBase64Draw(value),
   (value) => /^[a-z][a-z\d+.-]*:\/\//i.test(value), // a URL (its password, if any, is taken apart)
   (value) => /^[\d\s.,:;/+-]+$/.test(value), // numbers, dates, IP addresses
   readsAsWords, // production, disabled, localhost:6379, redis.prod.internal, mot de passe
 ];
+
+/** Base64 drawn at random, which may start with « / »: no dot (a path's file names have one), drawn-looking. */
+const isBase64Draw = (value: string) => /^[A-Za-z0-9+/]+=*$/.test(value) && looksRandom(value);
 
 function isWorthLookingFor(value: string): boolean {
   return value.length >= MIN_VALUE && value.length <= MAX_VALUE && !COMMON_VALUES.some((common) => common(value));
