@@ -3,7 +3,7 @@
 // temporary folder as a teammate would, then clean up. Each step prints the
 // command and what the user would see.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,18 +34,29 @@ function step(title, program, args, options = {}) {
   return result.stdout;
 }
 
-step('1. partager : vérifier la note avant de la partager', 'verifier', [relative(root, note)]);
-const publication = step('2. publier : déposer la note dans la boîte (un dossier local par défaut)', 'publier', [relative(root, note), 'demo', 'alice']);
-const key = /^Publié : (\S+)/m.exec(publication)[1];
-const mailbox = /^Boîte : (.*?) ;/m.exec(publication)[1];
-step('3. récupérer : lister les notes de l’équipe', 'recuperer', ['list', '--equipe', 'demo']);
+// Alice's project, as the installer leaves it: OpenCode's session sharing disabled (publier would warn otherwise).
+const project = mkdtempSync(join(tmpdir(), 'contexte-demo-alice-'));
+writeFileSync(join(project, 'opencode.json'), `${JSON.stringify({ $schema: 'https://opencode.ai/config.json', share: 'disabled' }, null, 2)}\n`);
 const teammate = mkdtempSync(join(tmpdir(), 'contexte-demo-'));
 try {
+  step('1. partager : vérifier la note avant de la partager', 'verifier', [relative(root, note)]);
+  const publication = step(
+    `2. publier : depuis le projet d’alice (${project}), déposer la note dans la boîte (un dossier local par défaut)`,
+    'publier',
+    [note, 'demo', 'alice'],
+    {
+      cwd: project,
+    },
+  );
+  const key = /^Publié : (\S+)/m.exec(publication)[1];
+  const mailbox = /^Boîte : (.*?) ;/m.exec(publication)[1];
+  step('3. récupérer : lister les notes de l’équipe', 'recuperer', ['list', '--equipe', 'demo']);
   step(`4. récupérer : le binôme la récupère dans son projet (${teammate}) et la lit comme une donnée`, 'recuperer', ['get', key, '--cadre'], {
     cwd: teammate,
   });
   step('5. nettoyer : retirer la note publiée', 'recuperer', ['supprimer', key]);
+  console.log(`\nDémo terminée : boîte « ${mailbox} ». La reprise (skill reprendre-contexte) se fait ensuite dans OpenCode.`);
 } finally {
   rmSync(teammate, { recursive: true, force: true });
+  rmSync(project, { recursive: true, force: true });
 }
-console.log(`\nDémo terminée : boîte « ${mailbox} ». La reprise (skill reprendre-contexte) se fait ensuite dans OpenCode.`);

@@ -33,6 +33,8 @@ it('runs the whole flow on the default folder mailbox with `npm run demo`, Redis
     ]) {
       expect(stdout).toContain(text);
     }
+    // Published from a project where OpenCode's sharing is off, as the installer leaves it: nothing to warn about.
+    expect(stdout).not.toContain('Vigilance');
   } finally {
     await rm(home, { recursive: true, force: true });
   }
