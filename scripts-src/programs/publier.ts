@@ -68,15 +68,15 @@ const program: Program = {
       // A sealed team's note, export and work in progress leave signed by the author and encrypted for its members.
       const teamSealing = await mailbox.sealing(team);
       const sealing = teamSealing.sealed ? sealingFor(team, author, teamSealing, env) : undefined;
-      const carried = changes?.status === 'ok' ? changes.bytes : undefined;
+      const stored = (bytes: Buffer, type: 'contexte' | 'session' | 'modifs') => (sealing ? sealing.seal(bytes, type) : bytes);
       const publication = await explainDenied(
         mailbox,
         mailbox.publish({
           team,
           author,
-          note: sealing ? sealing.seal(note, 'contexte') : note,
-          ...(session ? { session: sealing ? sealing.seal(session, 'session') : session } : {}),
-          ...(carried ? { changes: sealing ? sealing.seal(carried, 'modifs') : carried } : {}),
+          note: stored(note, 'contexte'),
+          ...(session ? { session: stored(session, 'session') } : {}),
+          ...(changes?.status === 'ok' ? { changes: stored(changes.bytes, 'modifs') } : {}),
           ttlSeconds,
           now: new Date(),
           summary: sealing ? {} : header.summary,

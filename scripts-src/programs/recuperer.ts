@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { formatMoment, readingJson, renderReading } from '../lib/cli/report.js';
 import { explainDenied, type Program, printJson, runProgram } from '../lib/cli/run.js';
@@ -6,7 +5,7 @@ import type { Guards } from '../lib/guards.js';
 import { writeFileSafely } from '../lib/io/write-file-safely.js';
 import type { JournalEvent, ListedEntry, Listing, ListQuery, Mailbox, Vigilance } from '../lib/mailbox/contract.js';
 import { MailboxError } from '../lib/mailbox/errors.js';
-import { flattenKey, isValidName, type KeyKind, MAX_BYTES, MAX_STORED_BYTES, requireKey, validateName } from '../lib/mailbox/keys.js';
+import { flattenKey, isValidName, type KeyKind, type KeyParts, MAX_BYTES, MAX_STORED_BYTES, requireKey, validateName } from '../lib/mailbox/keys.js';
 import { describeMailbox, openFolderOnly, openMailbox } from '../lib/mailbox/open.js';
 import { sha256Of } from '../lib/mailbox/publish.js';
 import { loadIdentity, type PublicIdentity } from '../lib/mailbox/sealed/identity.js';
@@ -321,9 +320,9 @@ async function get(
   const { vigilance } = fetched;
   // A reading is journaled once delivered: a refused one (file exists, signature invalid) is not a reading.
   const journalReading = () =>
-    mailbox.record({ kind: 'lecture', team: parts.team, author: parts.author, key, sha256: sha256Of(fetched.value), size: fetched.value.length });
+    mailbox.record({ kind: 'lecture', team: parts.team, author: parts.author, key, sha256: fetched.sha256, size: fetched.value.length });
   if (target.path === '-') {
-    toStandardOutput(value, key, mailbox.label, vigilance, opened);
+    toStandardOutput(value, key, parts, mailbox.label, vigilance, opened);
     return journalReading();
   }
   await writeFileSafely(target.path, value, { force: options.force, within: target.explicit ? undefined : process.cwd() });
@@ -337,7 +336,8 @@ async function get(
   // Inside a git repository, a note is compared with it (lire --depot): what git says, before the note is read.
   const repository = kind !== 'contexte' || !(options.json || options.frame) ? undefined : await repositoryReport(value.toString('utf8'));
   if (options.json) {
-    const sha256 = createHash('sha256').update(value).digest('hex');
+    // The bytes written: a sealed note's plaintext, otherwise the stored bytes the driver already hashed.
+    const sha256 = opened.sealed ? sha256Of(value) : fetched.sha256;
     const shown = readingJson(reading);
     // What the mailbox found (the value changed since publication, no expiry…) joins the reading's points of vigilance.
     const stored = vigilance.map((finding) => ({ ligne: null, regle: finding.code, extrait: guards.shownFromMailbox(finding.message) }));
@@ -390,9 +390,8 @@ function readFetched(kind: KeyKind, value: Buffer) {
 }
 
 /** `get <cle> -`: the bytes on standard output, everything said about them on standard error. */
-function toStandardOutput(value: Buffer, key: string, label: string, vigilance: Vigilance[], opened: Unsealed): void {
+function toStandardOutput(value: Buffer, key: string, parts: KeyParts, label: string, vigilance: Vigilance[], opened: Unsealed): void {
   process.stdout.write(value);
-  const parts = requireKey(key);
   const reading = readFetched(parts.kind, value);
   process.stderr.write(`Lu : ${key} (${value.length} octets) ; boîte : ${label}\n`);
   if (opened.sealed) process.stderr.write(`${signatureLine(opened, parts.author)}\n`);

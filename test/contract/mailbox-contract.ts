@@ -4,7 +4,7 @@
  * library through `openMailbox(env)`, as the programs do, and the programs
  * themselves where processes matter (concurrency).
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -82,7 +82,7 @@ export function mailboxContract(name: string, start: () => Promise<Backend>): vo
       const { noteKey, expiresAt } = await publish(team, 'alice', bytes);
       expect(noteKey).toMatch(new RegExp(`^contexte:${team}:alice:\\d{8}-\\d{4}$`));
       expect(expiresAt.getTime()).toBeGreaterThan(Date.now() + 590_000);
-      expect(await mailbox.get(noteKey)).toEqual({ value: bytes, vigilance: [] });
+      expect(await mailbox.get(noteKey)).toEqual({ value: bytes, sha256: createHash('sha256').update(bytes).digest('hex'), vigilance: [] });
       const [entry] = await rows({ team });
       expect(entry!.vigilance).toEqual([]);
       expect(entry).toMatchObject({ key: noteKey, size: bytes.length, title: 'Note de alice', summary: 'Une ligne de résumé.' });

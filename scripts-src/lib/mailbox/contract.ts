@@ -79,6 +79,8 @@ export interface Listing {
 
 export interface Fetched {
   value: Buffer;
+  /** SHA-256 of the stored bytes, computed once by the driver (it checks them against the index). */
+  sha256: string;
   vigilance: Vigilance[];
 }
 

@@ -6,8 +6,9 @@
  * model. Read-only: no file's content is read, nothing is written, fetched
  * or applied.
  */
-import { lstatSync, realpathSync } from 'node:fs';
+import { realpathSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
+import { lstatOrUndefined } from '../io/lstat-or-undefined.js';
 import { runGit } from './git.js';
 import { type NoteClaims, type RefusedClaim, readNoteClaims } from './note-claims.js';
 import { type ChangesCheck, checkChanges } from './work-in-progress.js';
@@ -93,7 +94,7 @@ export function compareWithRepository(claims: NoteClaims, directory: string, cha
       files.push({ path: claim.path, state: 'refuse', reason: 'lien symbolique qui sort du dépôt (ou dont la cible manque)' });
       continue;
     }
-    const onDisk = exists(join(rootReal, claim.path));
+    const onDisk = lstatOrUndefined(join(rootReal, claim.path)) !== undefined;
     const since = changedSince?.some(covers) ?? false;
     const local = changedLocally?.some(covers) ?? false;
     // A word that may not be a path (`console.log` in « État ») counts only if this repository knows it.
@@ -142,23 +143,6 @@ function names(result: ReturnType<typeof runGit>, status: boolean): string[] | u
     .map((entry) => (status ? entry.slice(3) : entry));
 }
 
-function isLink(path: string): boolean {
-  try {
-    return lstatSync(path).isSymbolicLink();
-  } catch {
-    return false;
-  }
-}
-
-function exists(path: string): boolean {
-  try {
-    lstatSync(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** Whether `path`, or the deepest part of it that exists, resolves (through symbolic links) outside the repository. */
 function leavesRepository(rootReal: string, path: string): boolean {
   for (let candidate = join(rootReal, path); ; candidate = dirname(candidate)) {
@@ -167,7 +151,7 @@ function leavesRepository(rootReal: string, path: string): boolean {
       real = realpathSync(candidate);
     } catch {
       // A link whose target is missing: where it points is not known to stay inside.
-      if (isLink(candidate)) return true;
+      if (lstatOrUndefined(candidate)?.isSymbolicLink()) return true;
       if (candidate === rootReal || dirname(candidate) === candidate) return false;
       continue;
     }

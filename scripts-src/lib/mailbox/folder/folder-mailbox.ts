@@ -207,7 +207,7 @@ export class FolderMailbox implements Mailbox {
       vigilance.push(...summary.findings);
       const ttlSeconds = Math.ceil((read.info.mtimeMs - Date.now()) / 1000);
       vigilance.push(...checkKey(parts.kind, { exists: true, ttlSeconds, size: value.length, sha256 }, summary.entry, this.options.ttlMaxSeconds));
-      return { value, vigilance };
+      return { value, sha256, vigilance };
     });
   }
 

@@ -238,7 +238,7 @@ export class RedisMailbox implements Mailbox {
       const size = await this.client.strlen(key);
       if (size > maxBytes) return { oversized: true, size };
       const [value, pttl] = await Promise.all([this.client.getBuffer(key), this.client.pttl(key)]);
-      if (!parts) return value ? { value, vigilance: [] } : undefined;
+      if (!parts) return value ? { value, sha256: sha256Of(value), vigilance: [] } : undefined;
       const index = redisKeys.index(parts.team, parts.author);
       if (!value) {
         // The workshop's cleanup (DEL) leaves index entries behind: do not send the reader back to them.
@@ -252,7 +252,7 @@ export class RedisMailbox implements Mailbox {
       const sha256 = sha256Of(value);
       const facts = { exists: true, ttlSeconds: secondsLeft(pttl), size: value.length, sha256 };
       const vigilance = [...(oversized ? [oversized] : []), ...checkKey(parts.kind, facts, entry, this.options.ttlMaxSeconds)];
-      return { value, vigilance };
+      return { value, sha256, vigilance };
     });
   }
 

@@ -8,9 +8,10 @@
  * to check it (« 3F9A-C21B-… »).
  */
 import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
-import { closeSync, constants, lstatSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { closeSync, constants, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { lstatOrUndefined } from '../../io/lstat-or-undefined.js';
 
 export interface PublicIdentity {
   line: string;
@@ -120,14 +121,6 @@ function fromPrivate(signingPrivate: KeyObject, decryption: KeyObject): PrivateI
   const encryption = Buffer.from(createPublicKey(decryption).export({ format: 'jwk' }).x as string, 'base64url');
   const line = `${PREFIX}:${signing.toString('base64url')}:${encryption.toString('base64url')}`;
   return { ...parseIdentityLine(line)!, signingPrivate, decryption };
-}
-
-function lstatOrUndefined(path: string) {
-  try {
-    return lstatSync(path);
-  } catch {
-    return undefined;
-  }
 }
 
 /** Why a key folder or file may not be used: not ours, a link, or reachable by others. */
