@@ -87,6 +87,27 @@ const nodeCase =
   () =>
     run(process.execPath, args).ms;
 const bashCase = (script: string) => () => run('bash', ['-c', script]).ms;
+/** `attendre` waits WAIT_SHORT, then WAIT_LONG seconds for a note nobody publishes. */
+const WAIT_SHORT = 2;
+const WAIT_LONG = 12;
+/**
+ * The processor time (user + system, as the shell's `times` reports its children)
+ * `attendre` spends in WAIT_LONG − WAIT_SHORT seconds more of waiting: the
+ * longer run minus the shorter one, so start-up and the first listing cancel out.
+ */
+function waitingCpu(boxEnv: Record<string, string>): number {
+  const cpu = (seconds: number) => {
+    const script = `${JSON.stringify(process.execPath)} ${JSON.stringify(programPaths.recuperer)} attendre --equipe banc-attente --delai ${seconds}s >/dev/null 2>&1; times`;
+    const { stdout } = spawnSync('bash', ['-c', script], { env: boxEnv, encoding: 'utf8' });
+    const children = stdout.trim().split('\n').at(-1)!.split(' ');
+    return children.reduce((sum, field) => {
+      const match = /^(\d+)m([\d.]+)s$/.exec(field);
+      return match ? sum + (Number(match[1]) * 60 + Number(match[2])) * 1000 : sum;
+    }, 0);
+  };
+  return Math.max(0, cpu(WAIT_LONG) - cpu(WAIT_SHORT));
+}
+
 /** A program run from inside `cwd` (a git repository). */
 const nodeCaseIn =
   (cwd: string, ...args: string[]) =>
@@ -200,6 +221,22 @@ try {
     '',
   ]);
   rows.push(['recuperer get, équipe scellée', ms(sealedRuns['get-scellee']!), `${delta(sealingCost.get)} sur get (${ms(sealedRuns.get!)})`, '', '']);
+
+  console.log('attendre : processeur pendant l’attente…');
+  const folderBox = join(work, 'boite-attente');
+  mkdirSync(folderBox);
+  const waiting = {
+    redis: waitingCpu(env),
+    dossier: waitingCpu({ PATH: env.PATH, HOME: env.HOME, CONTEXTE_DIR: folderBox }),
+  };
+  for (const [box, cpu] of Object.entries(waiting))
+    rows.push([
+      `recuperer attendre, boîte ${box} (${WAIT_LONG - WAIT_SHORT} s d’attente de plus)`,
+      `${ms(cpu)} de processeur`,
+      `${((cpu / ((WAIT_LONG - WAIT_SHORT) * 1000)) * 100).toFixed(2).replace('.', ',')} % d’un cœur pendant l’attente`,
+      '',
+      '',
+    ]);
 
   console.log('Gardes dans le processus…');
   const guardsCost = guardsInProcess(note);
@@ -327,6 +364,10 @@ try {
     goal(
       Math.max(sealingCost.publier, sealingCost.get) <= 5,
       `sceller coûte ≤ 5 ms de plus à publier et à get d’une note de 10 Kio : ${delta(sealingCost.publier)} et ${delta(sealingCost.get)}`,
+    ),
+    goal(
+      Math.max(...Object.values(waiting)) / ((WAIT_LONG - WAIT_SHORT) * 1000) <= 0.01,
+      `recuperer attendre ne calcule pas pendant l’attente (≤ 1 % d’un cœur) : Redis ${ms(waiting.redis)}, dossier ${ms(waiting.dossier)} de processeur en ${WAIT_LONG - WAIT_SHORT} s`,
     ),
     goal(guardsCost <= 15, `gardes de publier sur une note de 10 Kio ≤ 15 ms, chargement compris : ${ms(guardsCost)}`),
     goal(

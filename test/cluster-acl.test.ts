@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handoffNote } from './helpers/notes.js';
 import { type RedisCluster, randomPassword, startCluster } from './helpers/redis-server.js';
-import { admin, publier, recuperer } from './helpers/run-program.js';
+import { admin, attendre, publier, recuperer } from './helpers/run-program.js';
 
 let cluster: RedisCluster;
 let dir: string;
@@ -38,5 +38,13 @@ describe('Cluster with per-team ACL users', () => {
     await writeFile(asBob, handoffNote({ auteur: 'bob' }));
     expect((await publier([asBob, 'catalogue', 'bob'], { env })).code).toBe(5);
     expect((await recuperer(['list'], { env })).code).toBe(5);
+
+    // attendre blocks on the team's journals, all in the team's slot, whichever node holds it.
+    const waiting = attendre(['--equipe', 'catalogue', '--delai', '1min', '--json'], env);
+    await waiting.listening;
+    const second = (JSON.parse((await publier([note, 'catalogue', '--json'], { env })).stdout) as { cle: string }).cle;
+    const awaited = await waiting.done;
+    expect(awaited.code, awaited.stderr).toBe(0);
+    expect(JSON.parse(awaited.stdout)).toMatchObject({ notes: [{ cle: second }], veille: 'flux' });
   });
 });

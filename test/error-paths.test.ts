@@ -280,6 +280,8 @@ const SCENARIOS: Record<Exclude<Reason, keyof typeof REACHED_ELSEWHERE>, Scenari
   'sortie-standard-seule': { program: 'recuperer', args: ['get', KEY, '-', '--force', '--json'] },
   'motif-et-equipe': { program: 'recuperer', args: ['list', 'contexte:*', '--equipe', 'e', '--json'] },
   'auteur-sans-equipe': { program: 'recuperer', args: ['list', '--auteur', 'alice', '--json'] },
+  'attente-expiree': { program: 'recuperer', args: ['attendre', '--equipe', 'catalogue', '--delai', '1s', '--json'] },
+  'delai-hors-bornes': { program: 'recuperer', args: ['attendre', '--equipe', 'catalogue', '--delai', '2j', '--json'] },
   'purge-non-confirmee': { program: 'recuperer', args: ['purger', '--equipe', 'catalogue', '--json'] },
   'auteur-manquant': { program: 'publier', args: ['catalogue', '--json'], setup: note },
   'en-tete-different': { program: 'publier', args: ['catalogue', 'bob', '--json'], setup: note },

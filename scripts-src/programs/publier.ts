@@ -1,8 +1,7 @@
-import { existsSync } from 'node:fs';
-import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { readNoteHeader } from '../lib/checks/note-header.js';
 import { accepted, refusing } from '../lib/checks/problem.js';
 import type { CheckedFile } from '../lib/checks/run-checks.js';
+import { getCommands } from '../lib/cli/colleague-commands.js';
 import { formatMoment, readingJson, renderReport, renderSenderAlerts, reportJson } from '../lib/cli/report.js';
 import { explainDenied, type Program, printJson, runProgram } from '../lib/cli/run.js';
 import { MAX_CHANGES_BYTES, MAX_NOTE_BYTES, MAX_SESSION_BYTES, readInputFile } from '../lib/io/read-input-file.js';
@@ -86,6 +85,7 @@ const program: Program = {
         { team, author },
       );
       const sharing = sharingDisabled(process.cwd(), env) === false ? [SHARING_ON] : [];
+      const colleague = getCommands(publication.noteKey, [publication.sessionKey, publication.changesKey]);
       if (json) {
         const shown = readingJson(reading);
         printJson({
@@ -102,8 +102,8 @@ const program: Program = {
           octets_session: session?.length ?? null,
           boite: mailbox.label,
           constats_acceptes: acceptedCount,
-          commande_collegue: colleagueCommands(publication)[0],
-          commandes_collegue: colleagueCommands(publication),
+          commande_collegue: colleague[0],
+          commandes_collegue: colleague,
           ...shown,
           vigilance: [...sharing.map((message) => ({ ligne: null, regle: 'partage-opencode', extrait: message })), ...shown.vigilance],
         });
@@ -114,11 +114,7 @@ const program: Program = {
           process.stdout.write(
             `Scellée : signée par ${author} (empreinte ${sealing.author.fingerprint}), chiffrée pour ${sealing.members} membre(s) de l’équipe ${team} ; la boîte ne garde que le texte chiffré.\n`,
           );
-        process.stdout.write(
-          `Pour le collègue (même boîte, depuis la racine du projet) :\n${colleagueCommands(publication)
-            .map((command) => `  ${command}\n`)
-            .join('')}`,
-        );
+        process.stdout.write(`Pour le collègue (même boîte, depuis la racine du projet) :\n${colleague.map((command) => `  ${command}\n`).join('')}`);
         if (acceptedCount > 0) process.stdout.write(`${acceptedCount} constat(s) accepté(s) par le marqueur <!-- contexte:autorise -->.\n`);
         process.stdout.write(renderSenderAlerts(reading));
         for (const message of sharing) process.stdout.write(`Vigilance : ${message}\n`);
@@ -202,28 +198,6 @@ function renderChanges(changes: Changes): string {
   if (changes.status !== 'ok') return 'Modifications en cours : aucune (dépôt propre) ; seule la note est publiée.\n';
   const untracked = changes.untracked.length > 0 ? ` ; ${changes.untracked.length} fichier(s) non suivi(s), nommé(s) seulement (contenu non transmis)` : '';
   return `Modifications en cours : ${changes.files.length} fichier(s) suivi(s), sur le commit ${changes.base.slice(0, 12)}${untracked}.\n`;
-}
-
-/**
- * What the colleague runs to fetch what was published, as a command that runs
- * from the project's root: the recuperer program of this pack (beside publier's
- * skill), named from the current folder; the note in the safe view, then its
- * export and its work in progress.
- */
-function colleagueCommands(publication: Publication): string[] {
-  const program = recupererProgram();
-  return [
-    `${program} get ${publication.noteKey} --cadre`,
-    ...[publication.sessionKey, publication.changesKey].filter((key): key is string => key !== undefined).map((key) => `${program} get ${key}`),
-  ];
-}
-
-function recupererProgram(): string {
-  const sibling = resolve(dirname(process.argv[1] ?? ''), '..', '..', 'recuperer-contexte', 'scripts', 'recuperer.js');
-  if (!existsSync(sibling)) return 'recuperer';
-  const fromHere = relative(process.cwd(), sibling);
-  const shown = fromHere.startsWith('..') || isAbsolute(fromHere) ? sibling : fromHere;
-  return `node ${/^[\w./-]+$/.test(shown) ? shown : `'${shown.replaceAll("'", "'\\''")}'`}`;
 }
 
 /** Said after a publication when OpenCode may still share the session with its vendor's service. */

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { getCommands } from '../lib/cli/colleague-commands.js';
 import { formatMoment, readingJson, renderReading } from '../lib/cli/report.js';
 import { explainDenied, type Program, printJson, runProgram } from '../lib/cli/run.js';
 import type { Guards } from '../lib/guards.js';
@@ -43,6 +44,11 @@ const program: Program = {
         const target: Target = file === undefined ? { path: join('partage', flattenKey(parts)), explicit: false } : { path: file, explicit: true };
         return withMailbox(env, (mailbox) => get(mailbox, key, target, { force: values.force === true, json, frame: values.cadre === true, env }));
       }
+      case 'attendre': {
+        const { team, author } = listQuery(undefined, option('equipe'), option('auteur')) as { team: string; author?: string };
+        const delay = awaitedDelay(option('delai') ?? '10min');
+        return withMailbox(env, (mailbox) => awaitPublication(mailbox, { team, author }, delay, json, env));
+      }
       case 'supprimer': {
         const [key] = positionals as [string];
         requireKey(key);
@@ -74,6 +80,85 @@ const program: Program = {
     }
   },
 };
+
+/** The shortest time between two listings of `attendre`, however often the mailbox wakes it. */
+const MIN_RELIST_MS = 250;
+
+/** `attendre --delai`: a duration from 1 s to 24 h, in seconds. */
+function awaitedDelay(raw: string): number {
+  const seconds = parseDuration(raw);
+  if (seconds < 1 || seconds > 86_400) throw fail('delai-hors-bornes', { raw });
+  return seconds;
+}
+
+/**
+ * `attendre`: the team's notes now, then every wake-up of the mailbox's watch
+ * (lib/mailbox/contract.ts ActivityWatch) lists them again, until a note that
+ * was not there appears or the delay passes. The watch starts before the first
+ * listing, so a note published in between is not missed.
+ */
+async function awaitPublication(
+  mailbox: Mailbox,
+  query: { team: string; author?: string },
+  delaySeconds: number,
+  json: boolean,
+  env: NodeJS.ProcessEnv,
+): Promise<void> {
+  const started = Date.now();
+  const deadline = started + delaySeconds * 1000;
+  const watch = await explainDenied(mailbox, mailbox.watch(query.team), 'refus-lister-equipe', { team: query.team });
+  try {
+    const first = await denied(mailbox, query);
+    const known = new Set(first.entries.map((entry) => entry.key));
+    let lastListing = Date.now();
+    // A misspelt team would be waited for in vain: said at once, on standard error, and waited for all the same.
+    if (!first.teamKnown) {
+      await loadGuards();
+      for (const notice of listNotices(first, query, mailbox.label)) process.stderr.write(`${notice}\n`);
+    }
+    // Once the first listing is taken, anything published is heard: from here the colleague can publish.
+    process.stderr.write(
+      `En attente d’une nouvelle note pour l’équipe ${query.team}${query.author ? `, auteur ${query.author}` : ''} (au plus ${formatDuration(delaySeconds)} ; boîte : ${mailbox.label})…\n`,
+    );
+    for (;;) {
+      const left = deadline - Date.now();
+      if (left <= 0) throw fail('attente-expiree', { box: mailbox.label, team: query.team, author: query.author, delay: formatDuration(delaySeconds) });
+      await watch.next(left);
+      // A teammate writing to their journal in a loop wakes the watch each time: the team is listed at most this often.
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, lastListing + MIN_RELIST_MS - Date.now())));
+      lastListing = Date.now();
+      const listing = await denied(mailbox, query);
+      const fresh = listing.entries.filter((entry) => !known.has(entry.key)).sort(byRecency);
+      if (fresh.length === 0) continue;
+      await loadGuards();
+      const entries = await openSealedTitles(mailbox, fresh, env);
+      const ttlMax = parseTtlMax(env.CONTEXTE_TTL_MAX);
+      const commands = entries.map((entry) => getCommands(entry.key, [entry.sessionKey, entry.changesKey]));
+      const waited = Math.round((Date.now() - started) / 1000);
+      if (json) {
+        printJson({
+          notes: entries.map((entry) => listedJson(entry, ttlMax, mailbox.label)),
+          commandes: commands.flat(),
+          attente: waited,
+          veille: watch.mode,
+          boite: mailbox.label,
+        });
+        return;
+      }
+      process.stdout.write(renderList(entries, mailbox.label, `l’équipe ${query.team}${query.author ? `, auteur ${query.author}` : ''}`, ttlMax));
+      process.stdout.write(`Publiée après ${formatDuration(waited)} d’attente. Pour la récupérer (depuis la racine du projet) :\n`);
+      process.stdout.write(
+        commands
+          .flat()
+          .map((command) => `  ${command}\n`)
+          .join(''),
+      );
+      return;
+    }
+  } finally {
+    watch.close();
+  }
+}
 
 /** `boite --sceller --equipe <e>`: the team folder's owner seals a folder team. */
 async function sealFolderTeam(env: NodeJS.ProcessEnv, team: string | undefined, json: boolean): Promise<void> {
@@ -145,32 +230,39 @@ async function list(mailbox: Mailbox, query: ListQuery, ttlMax: number, limit: n
   const notices = [...listNotices({ ...listing, entries }, query, mailbox.label), ...leftOut(sorted.length - entries.length, 'note(s)')];
   if (json) {
     for (const notice of notices) process.stderr.write(`${notice}\n`);
-    printJson(
-      entries.map(({ key, parts, ttlSeconds, size, sha256, title, summary, sessionKey, changesKey, sealedSummary, vigilance }) => ({
-        cle: key,
-        type: parts.kind,
-        equipe: parts.team,
-        auteur: parts.author,
-        horodatage: parts.stamp,
-        ttl: ttlSeconds,
-        ttl_max: ttlMax,
-        taille: size,
-        sha256: sha256 ?? null,
-        titre: title === undefined ? null : guards.excerptOf(title),
-        resume: summary === undefined ? null : guards.excerptOf(summary),
-        cle_session: sessionKey ?? null,
-        cle_modifs: changesKey ?? null,
-        scellee: sealedSummary !== undefined,
-        alertes: headerAlerts(title, summary),
-        vigilance: vigilance.map(vigilanceJson),
-        boite: mailbox.label,
-      })),
-    );
+    printJson(entries.map((entry) => listedJson(entry, ttlMax, mailbox.label)));
     return;
   }
   const what = 'team' in query ? `l’équipe ${query.team}${query.author ? `, auteur ${query.author}` : ''}` : quoteForMessage(query.pattern);
   process.stdout.write(renderList(entries, mailbox.label, what, ttlMax));
   process.stdout.write(notices.map((notice) => `${notice}\n`).join(''));
+}
+
+/** A listed note as `list --json` and `attendre --json` give it. */
+function listedJson(
+  { key, parts, ttlSeconds, size, sha256, title, summary, sessionKey, changesKey, sealedSummary, vigilance }: ListedEntry,
+  ttlMax: number,
+  label: string,
+) {
+  return {
+    cle: key,
+    type: parts.kind,
+    equipe: parts.team,
+    auteur: parts.author,
+    horodatage: parts.stamp,
+    ttl: ttlSeconds,
+    ttl_max: ttlMax,
+    taille: size,
+    sha256: sha256 ?? null,
+    titre: title === undefined ? null : guards.excerptOf(title),
+    resume: summary === undefined ? null : guards.excerptOf(summary),
+    cle_session: sessionKey ?? null,
+    cle_modifs: changesKey ?? null,
+    scellee: sealedSummary !== undefined,
+    alertes: headerAlerts(title, summary),
+    vigilance: vigilance.map(vigilanceJson),
+    boite: label,
+  };
 }
 
 /**
@@ -235,7 +327,8 @@ function listNotices(listing: Listing, query: ListQuery, label: string): string[
       ? ` ; des notes publiées par les anciens scripts (publier.sh) ne sont pas indexées : « recuperer list 'contexte:${team}:*' » (droit SCAN) les montre`
       : '';
     notices.push(`L’équipe ${team} est inconnue de ${label} (${teams})${old}. Vérifiez l’orthographe de --equipe.`);
-  } else if (listing.unindexed === undefined && label.startsWith('redis')) {
+  } else if (listing.unindexed === undefined && (listing.entries.length === 0 || 'pattern' in query) && label.startsWith('redis')) {
+    // Said where it helps: a listing that shows nothing, or a pattern read from the index for want of SCAN, may hide the old scripts' notes.
     notices.push(
       `Les notes publiées par les anciens scripts (publier.sh) ne sont pas dans l’index : seuls « admin audit --equipe ${team} » ou « recuperer list 'contexte:${team}:*' » (droit SCAN) les montrent.`,
     );

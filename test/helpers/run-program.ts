@@ -68,3 +68,37 @@ export const lire = (args: string[], options?: Parameters<typeof runScript>[2]) 
 export const verifier = (args: string[], options?: Parameters<typeof runScript>[2]) => runScript(programPaths.verifier, args, options);
 export const publier = (args: string[], options?: Parameters<typeof runScript>[2]) => runScript(programPaths.publier, args, options);
 export const recuperer = (args: string[], options?: Parameters<typeof runScript>[2]) => runScript(programPaths.recuperer, args, options);
+
+export interface Waiting {
+  /** Resolves once `attendre` says it listens: from then on, a publication must end the wait. */
+  listening: Promise<void>;
+  done: Promise<RunResult>;
+}
+
+/** `recuperer attendre …`, started in the background: the test publishes once it listens. */
+export function attendre(args: string[], env: Record<string, string>, cwd?: string): Waiting {
+  const started = performance.now();
+  const child = spawn(process.execPath, [programPaths.recuperer, 'attendre', ...args], {
+    cwd,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', XDG_STATE_HOME: stateHome(), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  let heard!: () => void;
+  const listening = new Promise<void>((resolve) => (heard = resolve));
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+    if (stderr.includes('En attente d’une nouvelle note')) heard();
+  });
+  const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+  const done = new Promise<RunResult>((resolve) =>
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      heard();
+      resolve({ code, stdout, stderr, elapsed: performance.now() - started });
+    }),
+  );
+  return { listening, done };
+}

@@ -343,9 +343,14 @@ describe('a class mixing old and new scripts', () => {
   it('tells of notes published by publier.sh, shows them to whoever may scan, and the audit indexes them', async () => {
     const old = `contexte:${TEAM}:dave:20261202-1200`;
     await redis.admin.set(old, handoffNote({ auteur: 'dave' }), 'EX', 600);
-    const author = await recuperer(['list', '--equipe', TEAM], { env: as('alice') });
+    // Told where it helps: a listing that shows nothing (dave's only note is outside the index); not under every listing.
+    const author = await recuperer(['list', '--equipe', TEAM, '--auteur', 'dave'], { env: as('alice') });
+    expect(author.stdout).toContain('Aucune note');
     expect(author.stdout).toContain('anciens scripts (publier.sh)');
     expect(author.stdout).not.toContain(old);
+    const whole = await recuperer(['list', '--equipe', TEAM], { env: as('alice') });
+    expect(whole.stdout).toContain(' note(s) pour l’équipe');
+    expect(whole.stdout).not.toContain('anciens scripts (publier.sh)');
 
     const scanned = await listAs(redis.env, [`contexte:${TEAM}:*`]);
     expect(scanned.rows.find((row) => row.cle === old)!.vigilance.map((finding) => finding.regle)).toContain('non-indexee');

@@ -36,6 +36,8 @@ export interface CommandSpec {
   options: string[];
   /** Options without which the command cannot run. */
   required?: string[];
+  /** The option that confirms what cannot be undone (`purger --oui`): shown as required; the program refuses its absence with its own message. */
+  confirmedBy?: string;
   /** What --json prints for this command; undefined when it has no --json. */
   json?: string;
   /** The exit codes this command can return (70 is always possible and added by the help). */
@@ -149,7 +151,7 @@ function editDistance(a: string, b: string): number {
 function usageLine(spec: ProgramSpec, command: CommandSpec): string {
   const options = command.options.map((name) => {
     const shown = optionShown(optionOf(spec, name));
-    return command.required?.includes(name) ? shown : `[${shown}]`;
+    return command.required?.includes(name) || command.confirmedBy === name ? shown : `[${shown}]`;
   });
   return [
     spec.invocation ?? spec.name,

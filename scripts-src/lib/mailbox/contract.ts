@@ -102,6 +102,19 @@ export interface TeamSealing {
   identities: Map<string, string>;
 }
 
+/**
+ * How `recuperer attendre` learns that something may have been published for a
+ * team: a wake-up, never a fact (the caller lists the team again and compares).
+ * It holds no lock and writes nothing; between wake-ups the process sleeps.
+ */
+export interface ActivityWatch {
+  /** Resolves when the team's mailbox may have changed, or after `timeoutMs` at most. */
+  next(timeoutMs: number): Promise<void>;
+  /** How it waits, for `--json` and the bench: `flux` (Redis streams), `surveillance` (inotify), `releve` (periodic listing). */
+  readonly mode: 'flux' | 'surveillance' | 'releve';
+  close(): void;
+}
+
 export interface Mailbox {
   /** Names the mailbox for every output: `redis host:port`, `dossier /chemin`; never a credential. */
   readonly label: string;
@@ -127,6 +140,8 @@ export interface Mailbox {
   purge(team: string): Promise<number>;
   /** Whether the team is sealed, and its members' registered identities. */
   sealing(team: string): Promise<TeamSealing>;
+  /** Starts watching a team for publications (see ActivityWatch). */
+  watch(team: string): Promise<ActivityWatch>;
   /** Appends an event to the journal (a refused publication, for instance). */
   record(event: NewEvent): Promise<void>;
   /** The team's journal since a date, oldest first, with what its bookkeeping reveals. */

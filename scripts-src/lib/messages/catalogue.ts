@@ -422,6 +422,17 @@ export const CATALOGUE = {
     (p) => `la purge retire toutes les notes de l’équipe ${p.team} : rien n’a été supprimé sans confirmation`,
     (p) => `Ajoutez --oui pour confirmer : recuperer purger --equipe ${p.team} --oui`,
   ),
+  'attente-expiree': entry<{ box: string; team: string; author?: string; delay: string }>(
+    NotFound,
+    (p) => `aucune note n’a été publiée pour l’équipe ${p.team}${p.author ? ` par ${p.author}` : ''} en ${p.delay} (${p.box})`,
+    (p) =>
+      `Demandez au collègue s’il a publié (et dans quelle boîte : recuperer boite), puis attendez encore (recuperer attendre --equipe ${p.team} --delai 30min) ou listez (recuperer list --equipe ${p.team}).`,
+  ),
+  'delai-hors-bornes': entry<{ raw: string }>(
+    Usage,
+    (p) => `--delai ${q(p.raw, 20)} sort des bornes : de 1 s à 24 h`,
+    () => 'Exemples : --delai 10min, --delai 2h.',
+  ),
 
   // publier.
   'auteur-manquant': entry(

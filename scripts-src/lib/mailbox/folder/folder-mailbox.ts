@@ -35,7 +35,19 @@ import { chmod, link, lstat, mkdir, open, readdir, rename, stat, unlink } from '
 import { hostname, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { Failure, fail } from '../../messages/failure.js';
-import type { Fetched, JournalReport, ListedEntry, Listing, ListQuery, Mailbox, Oversized, Publication, PublishRequest, TeamSealing } from '../contract.js';
+import type {
+  ActivityWatch,
+  Fetched,
+  JournalReport,
+  ListedEntry,
+  Listing,
+  ListQuery,
+  Mailbox,
+  Oversized,
+  Publication,
+  PublishRequest,
+  TeamSealing,
+} from '../contract.js';
 import { decodeEntry, encodeEntry, type IndexEntry, MAX_ENTRY_CHARS } from '../entry.js';
 import { MailboxError } from '../errors.js';
 import { eventFields, eventFromFields, type JournalEvent, type NewEvent, purgeEvent } from '../journal-event.js';
@@ -43,6 +55,7 @@ import { buildKey, COMPANIONS, type Companion, companionKeysOf, isValidName, typ
 import { type PublishStore, publishWithFreeStamp, sha256Of } from '../publish.js';
 import { checkKey, futureJournal, type Vigilance } from '../verify.js';
 import { type FileRole, foreignOwner, journalTail, sharedJournal, unprotectedTeamFolder, unusableFile, writableAuthorFolder } from './folder-vigilance.js';
+import { watchFolders } from './folder-watch.js';
 import { globToRegExp } from './glob.js';
 import { readBounded } from './read-bounded.js';
 
@@ -292,6 +305,17 @@ export class FolderMailbox implements Mailbox {
       await this.writeFileAtomically(marker, 'scellee\n');
       return marker;
     });
+  }
+
+  /** The root, the team folder and its author folders, watched (folder-watch.ts). */
+  async watch(team: string): Promise<ActivityWatch> {
+    return watchFolders(() =>
+      this.run(async () => {
+        const authors = await this.subdirectories(team);
+        const teamFolder = (await this.teamInfo(team)) ? [join(this.root, team)] : [];
+        return [this.root, ...teamFolder, ...authors.map((author) => join(this.root, team, author))];
+      }),
+    );
   }
 
   async record(event: NewEvent): Promise<void> {

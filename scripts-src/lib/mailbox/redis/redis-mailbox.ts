@@ -14,9 +14,22 @@
 
 import type { Redis } from 'ioredis';
 import { Failure } from '../../messages/failure.js';
-import type { Fetched, JournalReport, ListedEntry, Listing, ListQuery, Mailbox, Oversized, Publication, PublishRequest, TeamSealing } from '../contract.js';
+import type {
+  ActivityWatch,
+  Fetched,
+  JournalReport,
+  ListedEntry,
+  Listing,
+  ListQuery,
+  Mailbox,
+  Oversized,
+  Publication,
+  PublishRequest,
+  TeamSealing,
+} from '../contract.js';
 import type { IndexEntry } from '../entry.js';
 import { decodeEntry, encodeEntry } from '../entry.js';
+import { MailboxError } from '../errors.js';
 import { eventFields, eventFromFields, type JournalEvent, type NewEvent, purgeEvent } from '../journal-event.js';
 import {
   buildKey,
@@ -39,6 +52,17 @@ import type { RedisSettings } from './settings.js';
 const SCAN_COUNT = 1000;
 /** How long the journal keeps events (CONTEXTE_JOURNAL_JOURS overrides). */
 export const DEFAULT_JOURNAL_DAYS = 30;
+/**
+ * `attendre` blocks on the journals at most this long per command: under the
+ * command timeout, so a frozen server still fails in seconds.
+ */
+const BLOCK_MS = 3000;
+/** Journal events read per wake-up; more only wake it again at once. */
+const EVENTS_PER_READ = 100;
+/** How far before the server's clock `attendre` starts reading: a Cluster node answering TIME may run a little ahead of the team's node. */
+const CLOCK_MARGIN_MS = 5000;
+/** A user made before `attendre` may not read the journals: it lists the team again this often instead. */
+const RELIST_MS = 10_000;
 /** Redis' default user: the workshop's shared password, without ACL users. */
 const DEFAULT_USER = 'default';
 
@@ -323,6 +347,54 @@ export class RedisMailbox implements Mailbox {
     await this.run(() => this.append(event));
   }
 
+  /**
+   * Wakes on the team's journal streams: each publication is journaled by its author
+   * once the note and its index entry are written. One connection, XREAD BLOCK
+   * from the server's time at the start (nothing published between this call and
+   * the caller's first listing is missed), at most BLOCK_MS per command; the
+   * members are read again at each block, so a member who joins meanwhile is heard.
+   * A user whose ACL predates `attendre` (no XREAD, no TIME) lists the team again every RELIST_MS.
+   */
+  async watch(team: string): Promise<ActivityWatch> {
+    const start = await this.run(() => this.client.time()).then(
+      ([seconds]) => `${Number(seconds) * 1000 - CLOCK_MARGIN_MS}-0`,
+      (error: unknown) => {
+        if (error instanceof MailboxError && error.failure === 'no-permission') return undefined;
+        throw error;
+      },
+    );
+    const lastRead = new Map<string, string>();
+    let closed = false;
+    const watch: ActivityWatch = {
+      mode: start === undefined ? 'releve' : 'flux',
+      next: async (timeoutMs) => {
+        const deadline = Date.now() + timeoutMs;
+        while (!closed && watch.mode === 'flux' && Date.now() < deadline) {
+          const streams = [...new Set([...(await this.run(() => this.members(team))), DEFAULT_USER, this.user])].map((owner) => redisKeys.journal(team, owner));
+          const block = Math.max(1, Math.min(BLOCK_MS, deadline - Date.now()));
+          const ids = streams.map((stream) => lastRead.get(stream) ?? start!);
+          try {
+            const reply = await this.run(() => this.client.xread('COUNT', EVENTS_PER_READ, 'BLOCK', block, 'STREAMS', ...streams, ...ids));
+            if (reply === null) continue;
+            for (const [stream, events] of reply) {
+              const last = events.at(-1);
+              if (last) lastRead.set(stream, last[0]);
+            }
+            return;
+          } catch (error) {
+            if (!(error instanceof MailboxError) || error.failure !== 'no-permission') throw error;
+            (watch as { mode: ActivityWatch['mode'] }).mode = 'releve';
+          }
+        }
+        if (!closed && watch.mode === 'releve') await sleep(Math.max(0, Math.min(RELIST_MS, deadline - Date.now())));
+      },
+      close: () => {
+        closed = true;
+      },
+    };
+    return watch;
+  }
+
   /** Every journal of the team: its members', the default user's and this user's; each stream's owner is who did it. */
   async journal(team: string, since: Date): Promise<JournalReport> {
     return this.run(async () => {
@@ -421,6 +493,8 @@ export async function scanNode(node: Redis, pattern: string): Promise<string[]> 
 
 /** PTTL's answer in seconds as `list` shows it: rounded up; -1 (no expiry) and -2 (no key) unchanged. */
 export const secondsLeft = (pttl: number): number => (pttl < 0 ? pttl : Math.ceil(pttl / 1000));
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** A flat Redis reply [name, value, name, value…] as a map. */
 function pairs(flat: unknown[]): Map<string, unknown> {

@@ -6,7 +6,8 @@
  *     and whether it is sealed;
  *   - write and delete only their own keys, contexte:<equipe>:<auteur>:*, session:… and modifs:…;
  *   - write only their own index (MULTI, HSET, HDEL, EXPIRE) and append only to
- *     their own journal, without reading any journal;
+ *     their own journal; wait on the team's journals (XREAD, and TIME to know
+ *     where to start: `recuperer attendre`), never range over them (XRANGE, XINFO);
  *   - no scripting (a looping script blocks every client of the server), no
  *     SELECT, SCAN, KEYS, FLUSH*, CONFIG, ACL, nor any other command.
  * The password travels only as its SHA-256 (`#…`), never in clear.
@@ -21,6 +22,7 @@ import { redisKeys } from '../keys.js';
  */
 const CONNECTION = [
   '+ping',
+  '+time',
   '+auth',
   '+hello',
   '+quit',
@@ -56,6 +58,7 @@ export function authorAcl(team: string, author: string, password: string): strin
     `(%R~${redisKeys.identities(team)} %R~${redisKeys.sealed(team)} +hgetall +hget +exists)`,
     `(~${redisKeys.index(team, author)} +hset +hdel +expire)`,
     `(%W~${redisKeys.journal(team, author)} +xadd)`,
+    `(%R~${redisKeys.journalsOf(team)} +xread)`,
   ];
 }
 
