@@ -171,3 +171,93 @@ describe('safety without our installer', () => {
     expect(ignored.stdout).not.toContain('n’est pas ignoré par git');
   });
 });
+
+/**
+ * The commands a newcomer copies from the README's « Démarrage rapide » (its bash
+ * block) and « Installer » (the table's command column), read from the clone's
+ * README and run as written on the clone, placeholders filled in. A command this
+ * test does not know fails it: the README cannot offer a command nobody ran.
+ */
+describe('the README’s « Démarrage rapide » and « Installer » commands, as written, on a fresh clone', () => {
+  /** A command of the README: its text, and the table row it sits in (for what the row says about it). */
+  interface ReadmeCommand {
+    text: string;
+    row: string;
+  }
+
+  function section(readme: string, title: string): string {
+    const start = readme.indexOf(`\n## ${title}\n`);
+    expect(start, title).toBeGreaterThan(0);
+    return readme.slice(start, readme.indexOf('\n## ', start + 1));
+  }
+
+  function readmeCommands(readme: string): ReadmeCommand[] {
+    const quickStart = section(readme, 'Démarrage rapide');
+    const blocks = [...quickStart.matchAll(/```bash\n([\s\S]*?)```/g)].flatMap((block) => block[1]!.split('\n'));
+    const fromBlocks = blocks
+      .map((line) => line.replace(/\s+#.*$/, '').trim())
+      // Settings of the user's terminal, not commands to run.
+      .filter((line) => line !== '' && !line.startsWith('export '))
+      .map((text) => ({ text, row: text }));
+    const table = section(readme, 'Installer')
+      .split('\n')
+      .filter((line) => line.startsWith('| ') && !line.startsWith('| Cas ') && !line.startsWith('| ---'));
+    const fromTable = table.flatMap((row) => [...row.split(' | ')[1]!.matchAll(/`([^`]+)`/g)].map((span) => ({ text: span[1]!, row })));
+    return [...fromBlocks, ...fromTable];
+  }
+
+  it('runs each command and the real OpenCode lists the four skills, or the README says why it cannot run yet', async () => {
+    const readme = await readFile(join(clone, 'README.md'), 'utf8');
+    const { version } = JSON.parse(await readFile(join(clone, 'package.json'), 'utf8')) as { version: string };
+    const expected = (folder: string) => SKILLS.map((name) => join(folder, name, 'SKILL.md')).sort();
+    const ran = new Set<string>();
+    let packed = false;
+
+    for (const [position, { text, row }] of readmeCommands(readme).entries()) {
+      const project = await gitProject(`projet-readme-${position}`);
+      // A home per command: OpenCode, started again in the same home while a first start still installs its
+      // configuration's packages, waits for it (seen with 1.18.33).
+      const home = join(root, `maison-readme-${position}`);
+      await mkdir(home, { recursive: true });
+      const env = { ...quietEnv(home), npm_config_cache: join(root, 'cache-npm-readme') };
+      const shell = (command: string) => run('bash', ['-c', command], { cwd: clone, env, timeout: 120_000 });
+      const listedFrom = async (folder: string) => (await opencodeSkills(folder, home)).map((entry) => entry.location).sort();
+      if (/^\.\/install\.sh (\S+)$/.test(text)) {
+        await shell(`./install.sh ${project}`);
+        expect(await listedFrom(project), text).toEqual(expected(join(project, '.opencode', 'skills')));
+      } else if (text === 'bash .ci/run') {
+        // The README's test command is what runs this very test; here it is only checked to be there.
+        expect(existsSync(join(clone, '.ci', 'run')), text).toBe(true);
+        continue;
+      } else if (text === 'npx --package ./contexte-skills-<version>.tgz contexte-skills [répertoire-du-projet]') {
+        expect(row, text).toContain('npm pack');
+        if (!packed) await run('npm', ['pack', '--silent'], { cwd: clone, env, timeout: 60_000 });
+        packed = true;
+        await shell(`npx --yes --package ./contexte-skills-${version}.tgz contexte-skills ${project}`);
+        expect(await listedFrom(project), text).toEqual(expected(join(project, '.opencode', 'skills')));
+      } else if (row.includes('une fois le paquet publié') && /^(npx contexte-skills |"plugin": \["contexte-skills"\])/.test(text)) {
+        // The registry forms: the package is not published, so the row says they work « une fois le paquet publié ».
+        continue;
+      } else if (text === '"plugin": ["<clone>/dist/opencode-plugin.mjs"]') {
+        await writeFile(join(project, 'opencode.json'), `{ ${text.replace('<clone>', clone)} }\n`);
+        expect(await listedFrom(project), text).toEqual(expected(join(clone, 'skills')));
+      } else if (text.startsWith('npx skills add <dépôt ou chemin> ')) {
+        // The skills CLI pinned for Node 20 (the row says so), run from its cached copy.
+        const options = text.slice('npx skills add <dépôt ou chemin> '.length).split(' ');
+        await run(process.execPath, [inject('skillsCli'), 'add', clone, ...options], { cwd: project, env, timeout: 120_000 });
+        expect(await listedFrom(project), text).toEqual(expected(join(project, '.agents', 'skills')));
+      } else if (text === 'opencode.json') {
+        // The file the plugin row's line goes into, not a command.
+        continue;
+      } else if (/^-a claude-code$|^npx skills@1\.3\.9 add …$/.test(text)) {
+        // Variants of the row's command: the same installer, another agent or the version pinned for Node 20.
+        continue;
+      } else {
+        expect.fail(`commande du README qu’aucun test ne lance : ${text}`);
+      }
+      ran.add(text);
+    }
+    // install.sh (quick start and table), the packed tarball, the plugin's path, the skills CLI.
+    expect(ran.size).toBe(5);
+  }, 600_000);
+});
