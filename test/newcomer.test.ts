@@ -2,13 +2,13 @@
  * What a newcomer trips on, one point at a time: each test reproduces what
  * someone following the README met, and checks the program now leads somewhere.
  */
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { handoffNote } from './helpers/notes.js';
 import { randomPassword } from './helpers/redis-server.js';
-import { publier, recuperer, verifier } from './helpers/run-program.js';
+import { publier, recuperer, repoRoot, verifier } from './helpers/run-program.js';
 
 describe('a Redis setting without a Redis host', () => {
   it('is a usage error naming both, and the note does not go silently to the folder box', async () => {
@@ -110,5 +110,17 @@ describe('rubriques written as headings of another level', () => {
     expect(problem.message).toContain('elles sont écrites en titre de niveau 3');
     expect(problem.message).toContain('« ## 1. Objectif »');
     expect(problem.ligne).toBe(handoffNote().split('\n').indexOf('## 1. Objectif') + 1);
+  });
+});
+
+describe('npm ci on a fresh clone', () => {
+  it('has every locked package that runs an install script approved by name, so npm warns of nothing', () => {
+    const lock = JSON.parse(readFileSync(join(repoRoot, 'package-lock.json'), 'utf8')) as { packages: Record<string, { hasInstallScript?: boolean }> };
+    const { allowScripts = {} } = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { allowScripts?: Record<string, boolean> };
+    const withScripts = Object.entries(lock.packages)
+      .filter(([, entry]) => entry.hasInstallScript)
+      .map(([path]) => path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length));
+    expect(withScripts.length).toBeGreaterThan(0);
+    for (const name of withScripts) expect(allowScripts[name], name).toBe(true);
   });
 });
