@@ -118,6 +118,12 @@ describe('the help generated from each declaration', () => {
     expect(help).not.toContain('--equipe');
     expect([...help.matchAll(/^ +(\d+) {2}/gm)].map((match) => Number(match[1]))).toEqual([0, 2, 3, 4, 5, 70]);
   });
+
+  it('shows the confirmation a command cannot run without as required, as the README writes it', () => {
+    expect(renderHelp(recupererCommandLine, 'purger')).toMatch(/^Usage : recuperer purger --equipe <e> --oui \[--json\]\n/);
+    // Without it, the program's own refusal says what would have been removed (not the parser's « option manquante »).
+    expect(() => parse(recupererCommandLine, ['purger', '--equipe', 'catalogue'])).not.toThrow();
+  });
 });
 
 describe('an option mistyped', () => {
