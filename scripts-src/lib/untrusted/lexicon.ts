@@ -35,32 +35,29 @@ function frenchForms(verb: string): Pick<Verb, 'imperative' | 'other'> {
     const soft = stem.endsWith('g') ? `${stem}e` : stem.endsWith('c') ? `${stem.slice(0, -1)}ç` : stem;
     return {
       imperative: [`${spelled}e`, `${stem}ez`],
-      other: [
-        `${spelled}es`,
-        `${spelled}ent`,
-        `${stem}é`,
-        `${stem}ée`,
-        `${stem}és`,
-        `${stem}ées`,
-        `${soft}ant`,
-        `${soft}ons`,
-        `${spelled}era`,
-        `${spelled}eras`,
-        `${spelled}erez`,
-        `${spelled}eront`,
-        `${spelled}erai`,
-      ],
+      other: [`${spelled}es`, `${spelled}ent`, `${stem}é`, `${stem}ée`, `${stem}és`, `${stem}ées`, `${soft}ant`, `${soft}ons`, ...future(`${spelled}er`)],
     };
   }
   if (verb.endsWith('ir')) {
     const stem = verb.slice(0, -2);
-    return { imperative: [`${stem}is`, `${stem}issez`], other: [`${stem}it`, `${stem}i`, `${stem}ie`, `${stem}issent`, `${stem}ira`, `${stem}issant`] };
+    return { imperative: [`${stem}is`, `${stem}issez`], other: [`${stem}it`, `${stem}i`, `${stem}ie`, `${stem}issent`, `${stem}issant`, ...future(verb)] };
   }
   if (verb.endsWith('re')) {
     const stem = verb.slice(0, -2);
-    return { imperative: [`${stem}s`], other: [`${stem}t`, `${stem}ra`] };
+    return { imperative: [`${stem}s`], other: [`${stem}t`, ...future(verb.slice(0, -1))] };
   }
   return { imperative: [], other: [] };
+}
+
+/** A French future from its stem (the infinitive, « joindr » for joindre, or an irregular one listed as « enverr- »). */
+const future = (stem: string) => ['ai', 'as', 'a', 'ons', 'ez', 'ont'].map((ending) => stem + ending);
+
+/** A listed form « enverr- » (or « fer- abstraction ») is an irregular future's stem: its six forms. */
+function listedForms(form: string): string[] {
+  const [head = '', ...tail] = form.split(' ');
+  if (!head.endsWith('-')) return [form];
+  const rest = tail.length > 0 ? ` ${tail.join(' ')}` : '';
+  return future(head.slice(0, -1)).map((inflected) => inflected + rest);
 }
 
 /** English forms by the usual spelling rules; the table lists what they miss (ran, sent, committing). */
@@ -83,7 +80,7 @@ const FRENCH_IMPERATIVE_ENDING = /(?<!é|ée)(?:s|ez|e)$/;
 function parseVerb([lemma = '', language = '', concepts = '', extra = '']: string[]): Verb {
   const [head = '', ...tail] = lemma.split(' ');
   const rest = tail.length > 0 ? ` ${tail.join(' ')}` : '';
-  const listed = extra === '' ? [] : extra.split(',').map((form) => form.trim());
+  const listed = extra === '' ? [] : extra.split(',').flatMap((form) => listedForms(form.trim()));
   if (language === 'fr') {
     const { imperative, other } = frenchForms(head);
     return {

@@ -395,6 +395,7 @@ const DESTRUCTIVE_ORDER = anyPattern(
 
 /** Discussing injections is not performing one: a filter's test cases, an example, a quote. */
 export const DISCUSSION = pattern(seq(notAfter('.@/'), w('discussion')));
+export const DISCUSSION_VERB = pattern(seq(notAfter('.@/'), w('discussion-verb')));
 
 /** For hidden text: actions on the project, the user or the reader's behaviour — what a contributors' note never asks. */
 export const HIDDEN_ACTION = pattern(

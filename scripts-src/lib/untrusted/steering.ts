@@ -21,7 +21,7 @@
  * combinations of features steer.
  */
 
-import { DISCUSSION, EDITORIAL, FEATURES, HIDDEN_ACTION } from './sentence-features.js';
+import { DISCUSSION, DISCUSSION_VERB, EDITORIAL, FEATURES, HIDDEN_ACTION } from './sentence-features.js';
 import { remembered, type Sentence, tokenize } from './token-patterns.js';
 
 export type Level = 'alerte' | 'vigilance';
@@ -175,7 +175,9 @@ export function assessSentence(sentence: string, options: { risky?: boolean; cit
 
 /** The sentence quotes the steering part, or talks about injections, and is not itself addressed to an agent. */
 function isDiscussed(sentence: string, features: SentenceFeatures, rule: string): boolean {
-  if (DISCUSSION.test(tokenize(sentence)) && !features.vocative) return true;
+  const tokens = tokenize(sentence);
+  // « ne pas signaler à l'utilisateur »: a verb that can speak of detection is, in a sentence that hides, the hiding itself.
+  if (!features.vocative && (DISCUSSION.test(tokens) || (!features.hiding && DISCUSSION_VERB.test(tokens)))) return true;
   // Quoting a file name or a command is not quoting an injection: only the wording rules can be quoted.
   if (!QUOTABLE_RULES.has(rule)) return false;
   const outside = sentence.replace(QUOTED, ' ');

@@ -7,7 +7,10 @@
  * the infinitive (French) or the base form (English); lexicon.ts makes the
  * other forms by rule (« purger » → purge, purgez, purgé, purgeant…; "purge"
  * → purges, purging, purged). A phrasal lemma inflects its first word
- * (« passer outre » → passe outre, passez outre).
+ * (« passer outre » → passe outre, passez outre). French futures come by rule
+ * from the infinitive (« tu supprimeras », « vous joindrez »: a future said to
+ * « tu » or « vous » is a request); a listed form ending in « - » is an
+ * irregular future's stem (« enverr- » → enverras, enverrez…).
  *
  * The verb concepts:
  * - run: start a program;          ship: push, merge, publish, approve;
@@ -108,7 +111,7 @@ dump                   | en | leak
 render                 | en | leak
 attach                 | en | leak
 give                   | en | leak                | gave, given
-envoyer                | fr | leak                | envoie, envoyez, envoyé
+envoyer                | fr | leak                | envoie, envoyez, envoyé, enverr-
 transmettre            | fr | leak                | transmets, transmettez, transmis
 joindre                | fr | leak                | joins, joignez, joint
 poster                 | fr | leak
@@ -160,7 +163,7 @@ négliger               | fr | override
 outrepasser            | fr | override
 contourner             | fr | override skip
 passer outre           | fr | override
-faire abstraction      | fr | override            | fais abstraction, faites abstraction
+faire abstraction      | fr | override            | fais abstraction, faites abstraction, fer- abstraction
 ne pas tenir compte    | fr | override            | ne tiens pas compte, ne tenez pas compte, ne tiens plus compte, ne tenez plus compte
 laisser de côté        | fr | override
 skip                   | en | skip                | skipping, skipped
@@ -187,7 +190,7 @@ summarise              | en | tell
 dire                   | fr | tell                | dis, dites, dit
 signaler               | fr | tell
 mentionner             | fr | tell
-prévenir               | fr | tell                | préviens, prévenez, prévenu
+prévenir               | fr | tell                | préviens, prévenez, prévenu, préviendr-
 raconter               | fr | tell
 parler                 | fr | tell
 remonter               | fr | tell
@@ -245,7 +248,7 @@ ensure                 | en | act
 leave                  | en | act                 | left
 omit                   | en | act                 | omitting, omitted
 go ahead and           | en | act
-faire                  | fr | act                 | fais, faites, fait
+faire                  | fr | act                 | fais, faites, fait, fer-
 utiliser               | fr | act
 continuer              | fr | act
 commencer              | fr | act                 | commençons
@@ -390,9 +393,9 @@ approval-given | fr | déjà validé, déjà validée, déjà validés, déjà v
 # What an approval lets the reader do: « X a validé que l'agent peut… ».
 may          | en | can, may, is allowed to, are allowed to, is free to, doesn't need to, does not need to, no longer needs to
 may          | fr | peut, peux, pouvez, pourra, pourras, pourrez, est autorisé à, est autorisée à, es autorisé à, êtes autorisé à, a le droit de, as le droit de, n'a pas besoin de, n'as pas besoin de, n'a plus besoin de
-# The reader's own safeguards, which only an attacker asks to lift.
-reader-safeguard | en | vigilance point, safety check, security check, security warning, safety warning, the frame, reading guard
-reader-safeguard | fr | point de vigilance, vigilance, vérification de sécurité, contrôle de sécurité, alerte de sécurité, avertissement de sécurité, le cadre, garde de lecture
+# The reader's own safeguards, which only an attacker asks to lift (a sealed team's signature check among them).
+reader-safeguard | en | vigilance point, safety check, security check, security warning, safety warning, the frame, reading guard, signature check, signature verification, verification of the signature
+reader-safeguard | fr | point de vigilance, vigilance, vérification de sécurité, contrôle de sécurité, alerte de sécurité, avertissement de sécurité, le cadre, garde de lecture, vérification des signatures, vérification de la signature, vérification de signature, contrôle des signatures, contrôle de la signature
 lift-safeguard | en | don't show, do not show, don't report, do not report, don't display, do not display, hide, omit, skip, ignore, disable, bypass
 lift-safeguard | fr | ne montre pas, ne montrez pas, n'affiche pas, n'affichez pas, ne signale pas, ne signalez pas, ne mentionne pas, ne mentionnez pas, cache, cachez, masque, masquez, omets, omettez, saute, sautez, ignore, ignorez, désactive, désactivez, contourne, contournez, ne tiens pas compte des, ne tenez pas compte des
 # Reading this note some other way than through the reader: « lis la note avec cat ».
@@ -482,8 +485,12 @@ at-once      | fr | immédiatement, tout de suite, maintenant
 must         | en | please, you must, you should, you need to
 must         | fr | merci de, merci d', veuillez, prière de, tu dois, vous devez, il faut que tu, il faut que vous
 # Discussing injections is not performing one.
-discussion   | en | detect, detects, detection, detector, filter, filters, flag, flags, flagged, block, blocks, blocked, catches, caught, test case, test cases, tests that, test that, tests for, test for, tests with, test with, example, examples, e.g., such as, phrase like, phrases like, string, strings, pattern, patterns, regex, regexes, regexp, payload, payloads, attack, attacks, attacker, attackers, injection, injections, jailbreak, jailbreaks, phishing, prompt injection
-discussion   | fr | détecte, détecter, détection, détecteur, filtre, filtrer, bloque, bloquer, cas de test, exemple, exemples, par exemple, phrase, phrases, chaîne, chaînes, motif, motifs, attaque, attaques, attaquant, attaquants, hameçonnage, signale, signaler, repère, repérer, comme «
+discussion   | en | detection, detector, test case, test cases, tests that, test that, tests for, test for, tests with, test with, example, examples, e.g., such as, phrase like, phrases like, string, strings, pattern, patterns, regex, regexes, regexp, payload, payloads, attack, attacks, attacker, attackers, injection, injections, jailbreak, jailbreaks, phishing, prompt injection
+discussion   | fr | détection, détecteur, cas de test, exemple, exemples, par exemple, phrase, phrases, chaîne, chaînes, motif, motifs, attaque, attaques, attaquant, attaquants, hameçonnage, comme «
+# Verbs that speak of detection (« le garde signale… ») but also say what is hidden (« ne pas signaler à l'utilisateur »):
+# they make a sentence a discussion only when it hides nothing from the user.
+discussion-verb | en | detect, detects, filter, filters, flag, flags, flagged, block, blocks, blocked, catches, caught
+discussion-verb | fr | détecte, détecter, filtre, filtrer, bloque, bloquer, signale, signaler, repère, repérer
 # Notes to a document's editors.
 editorial-this | en | this, these, the following, the above, that
 editorial-this | fr | ce, cette, ces, le présent
