@@ -48,6 +48,13 @@ const BOUNDS = `## Ce qui borne les chiffres
   coûtent 15 à 30 ms (lecture) et 3 à 5 ms (secrets) : c'est le code froid (interprété avant d'être compilé) qui
   coûte, pas l'algorithme. Le chemin : les liaisons de secrets sur le même modèle de mots que la garde de lecture
   (une découpe par ligne, des recherches dans des ensembles), le lexique construit à la compilation.
+- **Une équipe de 10 000 notes** (profil, 2026-12-05) : \`list\` envoie une commande par membre (\`HGETALL\` de
+  son index) et deux par note (\`PTTL\`, \`STRLEN\` : ce que la boîte dit, face à ce que l'index prétend), soit
+  30 000 commandes pour le banc (un auteur par note). Envoyées toutes à la fois, leurs objets survivaient à chaque
+  collecte de la jeune génération : le ramasse-miettes prenait 440 ms sur 1,06 s. Par lots de 500 (un aller-retour
+  chacun), 1,15 s → 0,87 s à la main. Le reste est le coût d'ioredis par commande (un objet, une promesse, un
+  minuteur de délai) : un index qui garderait ce que \`list\` lit de la boîte, ou un pipeline brut sans minuteur
+  par commande, sont les pistes suivantes.
 - **La mémoire d'un gros export** : Node et le programme occupent déjà 50 à 75 Mio ; s'y ajoutent l'export
   lui-même (un tampon), sa copie dans le tampon de lecture d'ioredis (get) ou dans la commande envoyée
   (publier), un lot de 1 Mio de chaînes en cours d'examen par la garde des secrets, et surtout la jeune
