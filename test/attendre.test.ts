@@ -46,7 +46,8 @@ interface Awaited {
 const parsed = (result: RunResult) => JSON.parse(result.stdout) as Awaited;
 const reason = (result: RunResult) => (JSON.parse(result.stdout) as { erreur: { raison: string } }).erreur.raison;
 
-describe('attendre on a folder box', () => {
+// Each folder test has its own box: they wait side by side. The Redis ones share a team, so they wait in turn.
+describe.concurrent('attendre on a folder box', () => {
   it('returns the note published while it waits, with the get command that fetches it from the project', async () => {
     const env = await box('boite-1');
     const project = await mkdtemp(join(dir, 'projet-'));
