@@ -98,8 +98,8 @@ function base64Inside(bytes: Buffer, shift: number): string {
   return encoded.slice(Math.ceil((8 * shift) / 6), Math.floor((8 * (shift + bytes.length)) / 6));
 }
 
-/** Every way a value may be written in a note, and the form it takes in the text's percent-decoded view only. */
-function formsOf(value: string): { forms: string[]; decodedOnly?: string } {
+/** Every way a value may be written in a note, and the forms it takes in the text's percent-decoded view only. */
+function formsOf(value: string): { forms: string[]; decodedOnly: string[] } {
   const bytes = Buffer.from(value, 'utf8');
   const forms = new Set([value, bytes.toString('hex'), bytes.toString('hex').toUpperCase(), encodeURIComponent(value)]);
   for (const shift of [0, 1, 2]) {
@@ -107,8 +107,19 @@ function formsOf(value: string): { forms: string[]; decodedOnly?: string } {
     forms.add(base64);
     forms.add(base64.replace(/\+/g, '-').replace(/\//g, '_'));
   }
+  const decodedOnly = new Set<string>();
   // The percent-decoded view decodes what the value itself holds: `a%41b` is looked for there as `aAb`; only there.
-  return { forms: [...forms], ...(/%[0-9A-Fa-f]{2}/.test(value) ? { decodedOnly: percentDecoded(value).text } : {}) };
+  if (/%[0-9A-Fa-f]{2}/.test(value)) decodedOnly.add(percentDecoded(value).text);
+  // It keeps an escape of a cutting character as written: a base64 value encoded whole (`…%53%2b%7a…` for `S+z`) reads
+  // there as `S%2bz`, in the case the text wrote it.
+  const cutting = (char: string) => char.charCodeAt(0) < 128 && isCutting(char.charCodeAt(0), char);
+  const percentOf = (char: string) => `%${char.charCodeAt(0).toString(16).padStart(2, '0')}`;
+  if ([...value].some(cutting)) {
+    const escaped = [...value].map((char) => (cutting(char) ? percentOf(char) : char)).join('');
+    decodedOnly.add(escaped);
+    decodedOnly.add(escaped.replace(/%[0-9a-f]{2}/g, (sequence) => sequence.toUpperCase()));
+  }
+  return { forms: [...forms], decodedOnly: [...decodedOnly] };
 }
 
 /** A needle's first characters, hashed: the scan computes one rolling hash per offset. */
@@ -174,7 +185,7 @@ export class LocalSecretMatcher {
     for (const { value, source } of secrets) {
       let usable = false;
       const { forms, decodedOnly } = formsOf(value);
-      for (const [form, onlyDecoded] of [...forms.map((form) => [form, false] as const), ...(decodedOnly ? [[decodedOnly, true] as const] : [])]) {
+      for (const [form, onlyDecoded] of [...forms.map((form) => [form, false] as const), ...decodedOnly.map((form) => [form, true] as const)]) {
         const needle = skeletonOf(form).text;
         if (needle.length < MIN_NEEDLE) continue;
         this.needles.add(needle, source, onlyDecoded);
