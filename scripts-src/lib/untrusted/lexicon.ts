@@ -16,6 +16,8 @@ export interface Verb {
   imperative: string[];
   /** French infinitive, English base form. */
   infinitive: string[];
+  /** French futures said to « tu » and « vous » (« enverras », « joindrez »): a request as surely as an imperative. */
+  future: string[];
   /** Every other form: present, past, participles, gerund, future. */
   other: string[];
 }
@@ -27,8 +29,8 @@ const rows = (table: string) =>
     .filter((line) => line !== '' && !line.startsWith('#'))
     .map((line) => line.split('|').map((cell) => cell.trim()));
 
-/** French forms of a regular verb of its group; irregular ones are listed in the table. */
-function frenchForms(verb: string): Pick<Verb, 'imperative' | 'other'> {
+/** French forms of a regular verb of its group, and the stem of its future; irregular ones are listed in the table. */
+function frenchForms(verb: string): Pick<Verb, 'imperative' | 'other'> & { futureStem?: string } {
   if (verb.endsWith('er')) {
     const stem = verb.slice(0, -2);
     const spelled = /[oua]y$/.test(stem) ? `${stem.slice(0, -1)}i` : stem;
@@ -36,29 +38,28 @@ function frenchForms(verb: string): Pick<Verb, 'imperative' | 'other'> {
     return {
       imperative: [`${spelled}e`, `${stem}ez`],
       other: [`${spelled}es`, `${spelled}ent`, `${stem}é`, `${stem}ée`, `${stem}és`, `${stem}ées`, `${soft}ant`, `${soft}ons`, ...future(`${spelled}er`)],
+      futureStem: `${spelled}er`,
     };
   }
   if (verb.endsWith('ir')) {
     const stem = verb.slice(0, -2);
-    return { imperative: [`${stem}is`, `${stem}issez`], other: [`${stem}it`, `${stem}i`, `${stem}ie`, `${stem}issent`, `${stem}issant`, ...future(verb)] };
+    return {
+      imperative: [`${stem}is`, `${stem}issez`],
+      other: [`${stem}it`, `${stem}i`, `${stem}ie`, `${stem}issent`, `${stem}issant`, ...future(verb)],
+      futureStem: verb,
+    };
   }
   if (verb.endsWith('re')) {
     const stem = verb.slice(0, -2);
-    return { imperative: [`${stem}s`], other: [`${stem}t`, ...future(verb.slice(0, -1))] };
+    return { imperative: [`${stem}s`], other: [`${stem}t`, ...future(verb.slice(0, -1))], futureStem: verb.slice(0, -1) };
   }
   return { imperative: [], other: [] };
 }
 
 /** A French future from its stem (the infinitive, « joindr » for joindre, or an irregular one listed as « enverr- »). */
 const future = (stem: string) => ['ai', 'as', 'a', 'ons', 'ez', 'ont'].map((ending) => stem + ending);
-
-/** A listed form « enverr- » (or « fer- abstraction ») is an irregular future's stem: its six forms. */
-function listedForms(form: string): string[] {
-  const [head = '', ...tail] = form.split(' ');
-  if (!head.endsWith('-')) return [form];
-  const rest = tail.length > 0 ? ` ${tail.join(' ')}` : '';
-  return future(head.slice(0, -1)).map((inflected) => inflected + rest);
-}
+/** Its forms said to « tu » and « vous ». */
+const futureToReader = (stem: string) => [`${stem}as`, `${stem}ez`];
 
 /** English forms by the usual spelling rules; the table lists what they miss (ran, sent, committing). */
 function englishForms(verb: string): string[] {
@@ -80,16 +81,22 @@ const FRENCH_IMPERATIVE_ENDING = /(?<!é|ée)(?:s|ez|e)$/;
 function parseVerb([lemma = '', language = '', concepts = '', extra = '']: string[]): Verb {
   const [head = '', ...tail] = lemma.split(' ');
   const rest = tail.length > 0 ? ` ${tail.join(' ')}` : '';
-  const listed = extra === '' ? [] : extra.split(',').flatMap((form) => listedForms(form.trim()));
+  const cells = extra === '' ? [] : extra.split(',').map((form) => form.trim());
+  const stemCell = cells.find((cell) => cell.split(' ')[0]!.endsWith('-'));
+  const listed = cells.filter((cell) => cell !== stemCell);
   if (language === 'fr') {
-    const { imperative, other } = frenchForms(head);
+    const { imperative, other, futureStem } = frenchForms(head);
+    // An irregular future's stem, listed (« enverr- »), replaces the rule's.
+    const stem = stemCell === undefined ? futureStem : stemCell.split(' ')[0]!.slice(0, -1);
+    const irregularFutures = stemCell === undefined || stem === undefined ? [] : future(stem).map((form) => form + rest);
     return {
       lemma,
       language,
       concepts: concepts.split(/\s+/),
       imperative: [...imperative.map((form) => form + rest), ...listed.filter((form) => FRENCH_IMPERATIVE_ENDING.test(form.split(' ')[0]!))],
       infinitive: [lemma],
-      other: [...other.map((form) => form + rest), ...listed],
+      future: stem === undefined ? [] : futureToReader(stem).map((form) => form + rest),
+      other: [...other.map((form) => form + rest), ...listed, ...irregularFutures],
     };
   }
   return {
@@ -98,6 +105,7 @@ function parseVerb([lemma = '', language = '', concepts = '', extra = '']: strin
     concepts: concepts.split(/\s+/),
     imperative: [lemma],
     infinitive: [lemma],
+    future: [],
     other: [...englishForms(head).map((form) => form + rest), ...listed],
   };
 }
@@ -149,7 +157,7 @@ function phraseSet(concept: string): PhraseSet {
 }
 
 /** `base`: imperatives and infinitives, what a request is made of. */
-export type VerbForms = 'imperative' | 'infinitive' | 'base' | 'any';
+export type VerbForms = 'imperative' | 'infinitive' | 'base' | 'future' | 'any';
 
 /** The forms of every verb with one of these concepts (all concepts when none is given), or of these lemmas. */
 export function verbs(forms: VerbForms, concepts: string[] = [], language?: Language, lemmas?: string[]): PhraseSet {
@@ -167,14 +175,31 @@ function verbSet(forms: VerbForms, concepts: string[], language?: Language, lemm
     chosen.flatMap((verb) =>
       forms === 'imperative'
         ? verb.imperative
-        : forms === 'infinitive'
-          ? verb.infinitive
-          : forms === 'base'
-            ? [...verb.imperative, ...verb.infinitive]
-            : [...verb.imperative, ...verb.infinitive, ...verb.other],
+        : forms === 'future'
+          ? verb.future
+          : forms === 'infinitive'
+            ? verb.infinitive
+            : forms === 'base'
+              ? [...verb.imperative, ...verb.infinitive]
+              : [...verb.imperative, ...verb.infinitive, ...verb.other],
     ),
   );
 }
+
+/**
+ * A French future said to « tu » or « vous » → the imperative of the same person (« enverras » → « envoie »,
+ * « joindrez » → « joignez »): the request it says, for the patterns written for imperatives.
+ */
+export const IMPERATIVE_OF_FUTURE: ReadonlyMap<string, string> = (() => {
+  const map = new Map<string, string>();
+  for (const verb of VERB_LIST) {
+    const [singular, plural] = verb.future;
+    const [tu, vous] = verb.imperative;
+    if (singular && tu) map.set(singular, tu);
+    if (plural && vous) map.set(plural, vous);
+  }
+  return map;
+})();
 
 /** The French verbs whose infinitive opens a to-do item worth steering: every concept but `act` and `read`. */
 export function todoInfinitives(): PhraseSet {

@@ -21,6 +21,7 @@
  * combinations of features steer.
  */
 
+import { IMPERATIVE_OF_FUTURE } from './lexicon.js';
 import { DISCUSSION, DISCUSSION_VERB, EDITORIAL, FEATURES, HIDDEN_ACTION } from './sentence-features.js';
 import { remembered, type Sentence, tokenize } from './token-patterns.js';
 
@@ -69,7 +70,55 @@ export interface SentenceFeatures {
  */
 export function sentenceFeatures(text: string, requests: 'always' | 'if-steering' = 'if-steering'): SentenceFeatures {
   const sentence = tokenize(text);
-  return remembered(sentence, FEATURES_BY_MODE[requests], () => featuresOf(sentence, requests));
+  return remembered(sentence, FEATURES_BY_MODE[requests], () => {
+    const said = featuresOf(sentence, requests);
+    const asImperative = futuresAsImperatives(sentence);
+    if (asImperative === undefined) return said;
+    const meant = featuresOf(asImperative, requests);
+    return Object.fromEntries(
+      Object.entries(said).map(([name, value]) => [name, value || meant[name as keyof SentenceFeatures]]),
+    ) as unknown as SentenceFeatures;
+  });
+}
+
+/** Object pronouns that may stand between « tu ne » and its verb: « tu ne lui diras rien ». */
+const OBJECT_PRONOUNS = new Set(['le', 'la', 'les', 'lui', 'leur', 'en', "l'", 'y', 'me', "m'", 'nous']);
+
+/**
+ * The sentence with each French future said to « tu » or « vous » written as the imperative it means:
+ * « tu ne lui diras rien » → « ne lui dis rien », « vous joindrez le fichier » → « joignez le fichier »;
+ * undefined when it says none. The patterns written for imperatives then read it as they read an imperative.
+ */
+function futuresAsImperatives(sentence: Sentence): Sentence | undefined {
+  const { tokens, starts } = sentence;
+  if (!sentence.present.has('tu') && !sentence.present.has('vous')) return undefined;
+  const rewritten: string[] = [];
+  const at: number[] = [];
+  let changed = false;
+  for (let index = 0; index < tokens.length; index++) {
+    const token = tokens[index]!;
+    if (token === 'tu' || token === 'vous') {
+      let verb = index + 1;
+      const negation = tokens[verb] === 'ne' || tokens[verb] === "n'" ? tokens[verb++] : undefined;
+      const pronouns: number[] = [];
+      while (pronouns.length < 2 && OBJECT_PRONOUNS.has(tokens[verb] ?? '')) pronouns.push(verb++);
+      const imperative = IMPERATIVE_OF_FUTURE.get(tokens[verb] ?? '');
+      if (imperative !== undefined) {
+        // Negative: « ne lui dis rien » keeps the order; affirmative: « envoie lui la clé » puts the verb first.
+        const order = negation !== undefined ? [index + 1, ...pronouns, verb] : [verb, ...pronouns];
+        for (const position of order) {
+          rewritten.push(position === verb ? imperative : tokens[position]!);
+          at.push(starts[position]!);
+        }
+        index = verb;
+        changed = true;
+        continue;
+      }
+    }
+    rewritten.push(token);
+    at.push(starts[index]!);
+  }
+  return changed ? { text: sentence.text, tokens: rewritten, starts: at, present: new Set(rewritten), memo: new Map() } : undefined;
 }
 
 /** Keys of a sentence's features, by mode, in its memo: a sentence asked twice (assessed, then read as hidden text or a comment) is read once. */
