@@ -41,6 +41,16 @@ describe('the vocabulary tables', () => {
     expect(formsOf('passer outre').imperative).toEqual(expect.arrayContaining(['passe outre', 'passez outre']));
   });
 
+  it('make French futures by rule, an irregular one from the stem the table lists, and none of them an imperative', () => {
+    expect(formsOf('supprimer').future).toEqual(['supprimeras', 'supprimerez']);
+    expect(formsOf('joindre').future).toEqual(['joindras', 'joindrez']);
+    expect(formsOf('obéir').future).toEqual(['obéiras', 'obéirez']);
+    expect(formsOf('envoyer').future).toEqual(['enverras', 'enverrez']);
+    expect(formsOf('envoyer').other).toEqual(expect.arrayContaining(['enverra', 'enverront']));
+    expect(formsOf('faire abstraction').future).toEqual(['feras abstraction', 'ferez abstraction']);
+    for (const verb of ['envoyer', 'faire', 'prévenir']) expect(formsOf(verb).imperative.filter((form) => formsOf(verb).future.includes(form))).toEqual([]);
+  });
+
   it('make the forms of an English verb by its spelling rules', () => {
     expect(formsOf('delete').other).toEqual(expect.arrayContaining(['deletes', 'deleting', 'deleted']));
     expect(formsOf('stop').other).toEqual(expect.arrayContaining(['stopping', 'stopped']));

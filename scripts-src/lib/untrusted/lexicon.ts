@@ -157,7 +157,7 @@ function phraseSet(concept: string): PhraseSet {
 }
 
 /** `base`: imperatives and infinitives, what a request is made of. */
-export type VerbForms = 'imperative' | 'infinitive' | 'base' | 'future' | 'any';
+export type VerbForms = 'imperative' | 'infinitive' | 'base' | 'any';
 
 /** The forms of every verb with one of these concepts (all concepts when none is given), or of these lemmas. */
 export function verbs(forms: VerbForms, concepts: string[] = [], language?: Language, lemmas?: string[]): PhraseSet {
@@ -175,13 +175,11 @@ function verbSet(forms: VerbForms, concepts: string[], language?: Language, lemm
     chosen.flatMap((verb) =>
       forms === 'imperative'
         ? verb.imperative
-        : forms === 'future'
-          ? verb.future
-          : forms === 'infinitive'
-            ? verb.infinitive
-            : forms === 'base'
-              ? [...verb.imperative, ...verb.infinitive]
-              : [...verb.imperative, ...verb.infinitive, ...verb.other],
+        : forms === 'infinitive'
+          ? verb.infinitive
+          : forms === 'base'
+            ? [...verb.imperative, ...verb.infinitive]
+            : [...verb.imperative, ...verb.infinitive, ...verb.other],
     ),
   );
 }
