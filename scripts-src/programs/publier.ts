@@ -1,7 +1,7 @@
 import { readNoteHeader } from '../lib/checks/note-header.js';
 import { accepted, refusing } from '../lib/checks/problem.js';
 import type { CheckedFile } from '../lib/checks/run-checks.js';
-import { getCommands } from '../lib/cli/colleague-commands.js';
+import { commandLines, getCommands } from '../lib/cli/colleague-commands.js';
 import { formatMoment, readingJson, renderReport, renderSenderAlerts, reportJson } from '../lib/cli/report.js';
 import { explainDenied, type Program, printJson, runProgram } from '../lib/cli/run.js';
 import { MAX_CHANGES_BYTES, MAX_NOTE_BYTES, MAX_SESSION_BYTES, readInputFile } from '../lib/io/read-input-file.js';
@@ -114,7 +114,7 @@ const program: Program = {
           process.stdout.write(
             `Scellée : signée par ${author} (empreinte ${sealing.author.fingerprint}), chiffrée pour ${sealing.members} membre(s) de l’équipe ${team} ; la boîte ne garde que le texte chiffré.\n`,
           );
-        process.stdout.write(`Pour le collègue (même boîte, depuis la racine du projet) :\n${colleague.map((command) => `  ${command}\n`).join('')}`);
+        process.stdout.write(`Pour le collègue (même boîte, depuis la racine du projet) :\n${commandLines(colleague)}`);
         if (acceptedCount > 0) process.stdout.write(`${acceptedCount} constat(s) accepté(s) par le marqueur <!-- contexte:autorise -->.\n`);
         process.stdout.write(renderSenderAlerts(reading));
         for (const message of sharing) process.stdout.write(`Vigilance : ${message}\n`);

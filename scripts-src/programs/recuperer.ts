@@ -1,11 +1,12 @@
 import { join } from 'node:path';
-import { getCommands } from '../lib/cli/colleague-commands.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { commandLines, getCommands } from '../lib/cli/colleague-commands.js';
 import { formatMoment, readingJson, renderReading } from '../lib/cli/report.js';
 import { explainDenied, type Program, printJson, runProgram } from '../lib/cli/run.js';
 import type { Guards } from '../lib/guards.js';
 import { writeFileSafely } from '../lib/io/write-file-safely.js';
 import type { JournalEvent, ListedEntry, Listing, ListQuery, Mailbox, Vigilance } from '../lib/mailbox/contract.js';
-import { MailboxError } from '../lib/mailbox/errors.js';
+import { isNoPermission } from '../lib/mailbox/errors.js';
 import { flattenKey, isValidName, type KeyKind, type KeyParts, MAX_BYTES, MAX_STORED_BYTES, requireKey, validateName } from '../lib/mailbox/keys.js';
 import { describeMailbox, openFolderOnly, openMailbox } from '../lib/mailbox/open.js';
 import { sha256Of } from '../lib/mailbox/publish.js';
@@ -117,15 +118,13 @@ async function awaitPublication(
       for (const notice of listNotices(first, query, mailbox.label)) process.stderr.write(`${notice}\n`);
     }
     // Once the first listing is taken, anything published is heard: from here the colleague can publish.
-    process.stderr.write(
-      `En attente d’une nouvelle note pour l’équipe ${query.team}${query.author ? `, auteur ${query.author}` : ''} (au plus ${formatDuration(delaySeconds)} ; boîte : ${mailbox.label})…\n`,
-    );
+    process.stderr.write(`En attente d’une nouvelle note pour ${teamShown(query)} (au plus ${formatDuration(delaySeconds)} ; boîte : ${mailbox.label})…\n`);
     for (;;) {
       const left = deadline - Date.now();
       if (left <= 0) throw fail('attente-expiree', { box: mailbox.label, team: query.team, author: query.author, delay: formatDuration(delaySeconds) });
       await watch.next(left);
       // A teammate writing to their journal in a loop wakes the watch each time: the team is listed at most this often.
-      await new Promise((resolve) => setTimeout(resolve, Math.max(0, lastListing + MIN_RELIST_MS - Date.now())));
+      await sleep(Math.max(0, lastListing + MIN_RELIST_MS - Date.now()));
       lastListing = Date.now();
       const listing = await denied(mailbox, query);
       const fresh = listing.entries.filter((entry) => !known.has(entry.key)).sort(byRecency);
@@ -133,26 +132,21 @@ async function awaitPublication(
       await loadGuards();
       const entries = await openSealedTitles(mailbox, fresh, env);
       const ttlMax = parseTtlMax(env.CONTEXTE_TTL_MAX);
-      const commands = entries.map((entry) => getCommands(entry.key, [entry.sessionKey, entry.changesKey]));
+      const commands = entries.flatMap((entry) => getCommands(entry.key, [entry.sessionKey, entry.changesKey]));
       const waited = Math.round((Date.now() - started) / 1000);
       if (json) {
         printJson({
           notes: entries.map((entry) => listedJson(entry, ttlMax, mailbox.label)),
-          commandes: commands.flat(),
+          commandes: commands,
           attente: waited,
           veille: watch.mode,
           boite: mailbox.label,
         });
         return;
       }
-      process.stdout.write(renderList(entries, mailbox.label, `l’équipe ${query.team}${query.author ? `, auteur ${query.author}` : ''}`, ttlMax));
+      process.stdout.write(renderList(entries, mailbox.label, teamShown(query), ttlMax));
       process.stdout.write(`Publiée après ${formatDuration(waited)} d’attente. Pour la récupérer (depuis la racine du projet) :\n`);
-      process.stdout.write(
-        commands
-          .flat()
-          .map((command) => `  ${command}\n`)
-          .join(''),
-      );
+      process.stdout.write(commandLines(commands));
       return;
     }
   } finally {
@@ -233,10 +227,13 @@ async function list(mailbox: Mailbox, query: ListQuery, ttlMax: number, limit: n
     printJson(entries.map((entry) => listedJson(entry, ttlMax, mailbox.label)));
     return;
   }
-  const what = 'team' in query ? `l’équipe ${query.team}${query.author ? `, auteur ${query.author}` : ''}` : quoteForMessage(query.pattern);
+  const what = 'team' in query ? teamShown(query) : quoteForMessage(query.pattern);
   process.stdout.write(renderList(entries, mailbox.label, what, ttlMax));
   process.stdout.write(notices.map((notice) => `${notice}\n`).join(''));
 }
+
+/** A team query as the output names it: « l’équipe catalogue, auteur alice ». */
+const teamShown = ({ team, author }: { team: string; author?: string }) => `l’équipe ${team}${author ? `, auteur ${author}` : ''}`;
 
 /** A listed note as `list --json` and `attendre --json` give it. */
 function listedJson(
@@ -302,7 +299,7 @@ async function listWithFallback(mailbox: Mailbox, query: ListQuery): Promise<Lis
   try {
     return await mailbox.list(query);
   } catch (error) {
-    if (!team || !(error instanceof MailboxError) || error.failure !== 'no-permission') return denied(mailbox, query);
+    if (!team || !isNoPermission(error)) return denied(mailbox, query);
     const listing = await denied(mailbox, team);
     return { ...listing, unindexed: undefined };
   }

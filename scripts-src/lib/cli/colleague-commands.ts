@@ -12,6 +12,9 @@ export function getCommands(noteKey: string, companions: Array<string | undefine
   return [`${program} get ${noteKey} --cadre`, ...companions.filter((key): key is string => key !== undefined).map((key) => `${program} get ${key}`)];
 }
 
+/** The commands as printed under « Pour le collègue » or after `attendre`: one per line, indented. */
+export const commandLines = (commands: string[]): string => commands.map((command) => `  ${command}\n`).join('');
+
 function recupererProgram(): string {
   const sibling = resolve(dirname(process.argv[1] ?? ''), '..', '..', 'recuperer-contexte', 'scripts', 'recuperer.js');
   if (!existsSync(sibling)) return 'recuperer';

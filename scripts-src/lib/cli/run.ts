@@ -5,7 +5,7 @@
  * Programs never call process.exit.
  */
 import type { Mailbox } from '../mailbox/contract.js';
-import { MailboxError, type MailboxFailure } from '../mailbox/errors.js';
+import { isNoPermission, MailboxError, type MailboxFailure } from '../mailbox/errors.js';
 import type { ParamsOf, Reason } from '../messages/catalogue.js';
 import { ExitCode } from '../messages/exit-code.js';
 import { Failure, fail } from '../messages/failure.js';
@@ -50,7 +50,7 @@ export async function explainDenied<T, R extends DenialReason>(
   try {
     return await operation;
   } catch (error) {
-    if (error instanceof MailboxError && error.failure === 'no-permission' && error.context.path === undefined) {
+    if (isNoPermission(error) && error.context.path === undefined) {
       throw new Failure(reason, { ...details, user: mailbox.user, box: mailbox.label }, { cause: error });
     }
     throw error;

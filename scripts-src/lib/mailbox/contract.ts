@@ -110,8 +110,11 @@ export interface TeamSealing {
 export interface ActivityWatch {
   /** Resolves when the team's mailbox may have changed, or after `timeoutMs` at most. */
   next(timeoutMs: number): Promise<void>;
-  /** How it waits, for `--json` and the bench: `flux` (Redis streams), `surveillance` (inotify), `releve` (periodic listing). */
-  readonly mode: 'flux' | 'surveillance' | 'releve';
+  /**
+   * How it waits, for `--json` and the bench: `flux` (Redis streams), `surveillance` (inotify), `releve` (periodic
+   * listing); it becomes `releve` when the mailbox refuses the better way.
+   */
+  mode: 'flux' | 'surveillance' | 'releve';
   close(): void;
 }
 

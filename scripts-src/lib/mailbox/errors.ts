@@ -49,3 +49,6 @@ export class MailboxError extends Error {
     this.name = 'MailboxError';
   }
 }
+
+/** Whether the mailbox refused for want of a right (an ACL, a folder's modes): what callers fall back from. */
+export const isNoPermission = (error: unknown): error is MailboxError => error instanceof MailboxError && error.failure === 'no-permission';

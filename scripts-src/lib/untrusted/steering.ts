@@ -21,7 +21,7 @@
  * combinations of features steer.
  */
 
-import { IMPERATIVE_OF_FUTURE } from './lexicon.js';
+import { IMPERATIVE_OF_FUTURE, phrases } from './lexicon.js';
 import { DISCUSSION, DISCUSSION_VERB, EDITORIAL, FEATURES, HIDDEN_ACTION } from './sentence-features.js';
 import { remembered, type Sentence, tokenize } from './token-patterns.js';
 
@@ -81,8 +81,8 @@ export function sentenceFeatures(text: string, requests: 'always' | 'if-steering
   });
 }
 
-/** Object pronouns that may stand between « tu ne » and its verb: « tu ne lui diras rien ». */
-const OBJECT_PRONOUNS = new Set(['le', 'la', 'les', 'lui', 'leur', 'en', "l'", 'y', 'me', "m'", 'nous']);
+/** Built with the features, so that the tables' dictionary (disguised-words.ts) does not depend on which sentence came first. */
+const VERB_CLITICS = phrases('verb-clitic');
 
 /**
  * The sentence with each French future said to « tu » or « vous » written as the imperative it means:
@@ -101,7 +101,7 @@ function futuresAsImperatives(sentence: Sentence): Sentence | undefined {
       let verb = index + 1;
       const negation = tokens[verb] === 'ne' || tokens[verb] === "n'" ? tokens[verb++] : undefined;
       const pronouns: number[] = [];
-      while (pronouns.length < 2 && OBJECT_PRONOUNS.has(tokens[verb] ?? '')) pronouns.push(verb++);
+      while (pronouns.length < 2 && VERB_CLITICS.has(tokens[verb] ?? '')) pronouns.push(verb++);
       const imperative = IMPERATIVE_OF_FUTURE.get(tokens[verb] ?? '');
       if (imperative !== undefined) {
         // Negative: « ne lui dis rien » keeps the order; affirmative: « envoie lui la clé » puts the verb first.

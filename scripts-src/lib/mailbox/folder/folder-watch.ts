@@ -29,7 +29,7 @@ export function watchFolders(folders: () => Promise<string[]>): ActivityWatch {
     watchers.get(folder)?.close();
     watchers.delete(folder);
   };
-  const result: ActivityWatch & { mode: ActivityWatch['mode'] } = {
+  const result: ActivityWatch = {
     mode: 'surveillance',
     async next(timeoutMs) {
       if (result.mode === 'surveillance') {

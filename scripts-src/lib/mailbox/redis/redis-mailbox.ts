@@ -12,6 +12,7 @@
  * client of the server). Each step is one command, or one MULTI on one key.
  */
 
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Redis } from 'ioredis';
 import { Failure } from '../../messages/failure.js';
 import type {
@@ -29,7 +30,7 @@ import type {
 } from '../contract.js';
 import type { IndexEntry } from '../entry.js';
 import { decodeEntry, encodeEntry } from '../entry.js';
-import { MailboxError } from '../errors.js';
+import { isNoPermission } from '../errors.js';
 import { eventFields, eventFromFields, type JournalEvent, type NewEvent, purgeEvent } from '../journal-event.js';
 import {
   buildKey,
@@ -322,7 +323,7 @@ export class RedisMailbox implements Mailbox {
     try {
       return await this.client.del(key);
     } catch (error) {
-      if (toMailboxError(error, this.label).failure === 'no-permission') return 0;
+      if (isNoPermission(toMailboxError(error, this.label))) return 0;
       throw error;
     }
   }
@@ -335,7 +336,7 @@ export class RedisMailbox implements Mailbox {
       } catch (error) {
         // A user made before teams could be sealed may not read the registry: their team is not sealed to them, and a
         // sealed team's readers refuse what they publish (signature absente).
-        if (toMailboxError(error, this.label).failure === 'no-permission') return { sealed: false, identities: new Map() };
+        if (isNoPermission(toMailboxError(error, this.label))) return { sealed: false, identities: new Map() };
         throw error;
       }
     });
@@ -357,7 +358,7 @@ export class RedisMailbox implements Mailbox {
     const start = await this.run(() => this.client.time()).then(
       ([seconds]) => `${Number(seconds) * 1000 - CLOCK_MARGIN_MS}-0`,
       (error: unknown) => {
-        if (error instanceof MailboxError && error.failure === 'no-permission') return undefined;
+        if (isNoPermission(error)) return undefined;
         throw error;
       },
     );
@@ -380,8 +381,8 @@ export class RedisMailbox implements Mailbox {
             }
             return;
           } catch (error) {
-            if (!(error instanceof MailboxError) || error.failure !== 'no-permission') throw error;
-            (watch as { mode: ActivityWatch['mode'] }).mode = 'releve';
+            if (!isNoPermission(error)) throw error;
+            watch.mode = 'releve';
           }
         }
         if (!closed && watch.mode === 'releve') await sleep(Math.max(0, Math.min(RELIST_MS, deadline - Date.now())));
@@ -506,8 +507,6 @@ async function inBatches<T, R>(items: readonly T[], command: (item: T) => Promis
   for (let start = 0; start < items.length; start += BATCH) results.push(...(await Promise.all(items.slice(start, start + BATCH).map(command))));
   return results;
 }
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** A flat Redis reply [name, value, name, value…] as a map. */
 function pairs(flat: unknown[]): Map<string, unknown> {
