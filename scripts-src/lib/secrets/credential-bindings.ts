@@ -234,6 +234,8 @@ function captured(match: RegExpExecArray): { value: string; at: number } {
 
 /** What a line binds: assignments, options, commands, headers, sentences; `nested` for the value of a name/value pair, read once. */
 function lineBindings(text: string, nested = false): Binding[] {
+  // A value has at least four characters, set apart from its name: a shorter line, or a single word, binds nothing.
+  if (text.trim().length < 5 || ONE_WORD.test(text)) return [];
   const found: Binding[] = [];
   const add = (rule: string, role: Role | undefined, setting: Binding['setting'], match: RegExpExecArray) => {
     if (role === undefined) return;
@@ -426,6 +428,9 @@ function lineBindings(text: string, nested = false): Binding[] {
   return all;
 }
 
+const ONE_WORD = /^[\p{L}\p{N}_]*$/u;
+const PLAIN_WORD = /^[\p{L}\p{N}]{1,40}$/u;
+
 /** `Authorization: Basic …` whose base64 decodes to user:password, the password judged as in a URL's user info. */
 function isBasicCredential(value: string): boolean {
   const decoded = Buffer.from(value, 'base64').toString('utf8');
@@ -578,6 +583,16 @@ const LABEL = new RegExp(
 
 /** A cell or a label that names a credential (`DB_PW`, « Mot de passe », `pw`). */
 function roleOfLabel(label: string): Role | undefined {
+  // The same labels come back on every row of a table, every line of a list: each is judged once.
+  if (LABEL_ROLES.has(label)) return LABEL_ROLES.get(label);
+  const role = judgeLabel(label);
+  if (LABEL_ROLES.size > 4096) LABEL_ROLES.clear();
+  LABEL_ROLES.set(label, role);
+  return role;
+}
+const LABEL_ROLES = new Map<string, Role | undefined>();
+
+function judgeLabel(label: string): Role | undefined {
   const plain = stripQuotes(
     label
       .replace(/[*_`]/g, '')
@@ -608,7 +623,11 @@ export function findBindings(lines: ScanLine[]): Hit[] {
   let named: { name: string; left: number } | undefined;
   /** A value alone on its line, whose name may come on the next one. */
   let unnamed: { value: string; at: number; line: ScanLine } | undefined;
-  /** A binding judged in the line it was read from; every pattern is bounded, so the scan is linear in the text. */
+  /**
+   * A binding judged in the line it was read from, with the value as the line goes on: a ciphertext or a public key cut by
+   * its own commas or blanks (`ENC[AES256_GCM,data:…`, `ssh-ed25519 AAAA…`), a documented example read in part. Every
+   * pattern is bounded, so the scan is linear in the text.
+   */
   const judgeIn = (line: ScanLine, binding: Binding, shift = 0) => {
     if (!isCredentialValue(binding.value, binding.role, binding.setting)) return;
     const inner = stripQuotes(binding.value);
@@ -618,23 +637,20 @@ export function findBindings(lines: ScanLine[]): Hit[] {
   for (const line of lines) {
     const { text } = line;
     const trimmed = text.trim();
-    // The value as the line goes on: a ciphertext or a public key cut by its own commas or blanks (`ENC[AES256_GCM,data:…`,
-    // `ssh-ed25519 AAAA…`), a documented example read in part.
-    const judge = (binding: Binding, shift = 0) => judgeIn(line, binding, shift);
     if (line.fence) continue;
     if (trimmed === '') {
       header = undefined;
       continue;
     }
     if (pending) {
-      judgeContinuation(text, pending, judge);
+      judgeContinuation(text, pending, (binding, shift) => judgeIn(line, binding, shift));
       pending = --pending.left > 0 && isLabelOnly(trimmed) ? pending : undefined;
     }
     const value = text.includes('value') ? VALUE_ALONE.exec(text) : null;
     const valueInner = value ? (value.groups!.d ?? value.groups!.s ?? value.groups!.b!.replace(/[ \t,]+$/, '')) : '';
     const valueAt = value ? (value.indices!.groups!.d ?? value.indices!.groups!.s ?? value.indices!.groups!.b!)[0] : 0;
     if (named) {
-      if (value) for (const binding of namedValueBindings(named.name, valueInner, valueAt)) judge(binding);
+      if (value) for (const binding of namedValueBindings(named.name, valueInner, valueAt)) judgeIn(line, binding);
       named = value || --named.left <= 0 ? undefined : named;
     }
     const alone = text.includes('name') || text.includes('key') ? NAME_ALONE.exec(text) : null;
@@ -650,7 +666,7 @@ export function findBindings(lines: ScanLine[]): Hit[] {
         header = cells.map((cell) => roleOfLabel(cell.text));
         const rowLabel = roleOfLabel(cells[0]!.text);
         if (rowLabel && cells.length >= 2)
-          judge({
+          judgeIn(line, {
             rule: 'tableau',
             role: rowLabel,
             setting: 'code',
@@ -661,15 +677,15 @@ export function findBindings(lines: ScanLine[]): Hit[] {
         cells.forEach((cell, index) => {
           const role = index > 0 ? (roleOfLabel(cells[index - 1]!.text) ?? header![index]) : header![index];
           const value = cell.text.trim();
-          if (role && value) judge({ rule: 'tableau', role, setting: 'code', value, at: cell.at + cell.text.indexOf(value) });
+          if (role && value) judgeIn(line, { rule: 'tableau', role, setting: 'code', value, at: cell.at + cell.text.indexOf(value) });
         });
       }
       // A cell is also a line of its own: `ci-bot / Knight2004.`, `--password=…`.
-      for (const cell of cells) for (const binding of lineBindings(cell.text)) judge({ ...binding, at: binding.at + cell.at });
+      for (const cell of cells) for (const binding of lineBindings(cell.text)) judgeIn(line, { ...binding, at: binding.at + cell.at });
       continue;
     }
     header = undefined;
-    for (const binding of lineBindings(text)) judge(binding);
+    for (const binding of lineBindings(text)) judgeIn(line, binding);
     pending = openRole(trimmed, line.fenced);
   }
   return hits;
@@ -690,6 +706,11 @@ const isLabelOnly = (line: string) =>
  * passe</summary>`), or a sentence cut before its value (« le mot de passe du »).
  */
 function openRole(line: string, inFence: boolean): { role: Role; word: string; left: number } | undefined {
+  // A line of one plain word is its own label (`Password`, `mdp`): read as such, the rest below can find nothing more.
+  if (PLAIN_WORD.test(line)) {
+    const role = roleOfLabel(line);
+    return role ? { role, word: '', left: inFence ? 1 : 2 } : undefined;
+  }
   if (line.startsWith('-----')) return undefined; // PEM armour: private-keys.ts reads it
   const bare = line
     .replace(/<[^>]{1,80}>/g, ' ')

@@ -25,7 +25,7 @@ import type { LocalSecretMatcher } from './find-local-secrets.js';
 import { type Hit, scanLinesOf } from './hits.js';
 import { maskExcerpt, maskRanges, maskSecret } from './mask.js';
 import { findPrivateKeys } from './private-keys.js';
-import { findDisguisedTokens, findProviderTokens } from './provider-tokens.js';
+import { findDisguisedTokens, findLineTokens } from './provider-tokens.js';
 
 export interface SecretFinding {
   rule: string;
@@ -180,11 +180,7 @@ export function maskSecrets(text: string): string {
 /** Every rule on `text`, read line by line without container markers (the Markdown model's lines). */
 function scanLines(text: string): Hit[] {
   const lines = scanLinesOf(text);
-  const hits: Hit[] = [];
-  for (const line of lines) {
-    for (const hit of findProviderTokens(line.text)) hits.push({ rule: hit.rule, start: line.start + hit.start, end: line.start + hit.end });
-  }
-  return hits.concat(findDisguisedTokens(lines), findPrivateKeys(lines), findBindings(lines), findEncodedSecrets(lines));
+  return findLineTokens(text, lines).concat(findDisguisedTokens(lines), findPrivateKeys(lines), findBindings(lines), findEncodedSecrets(lines));
 }
 
 /** Keeps one hit per secret: a local secret wins an overlap, then the first rule. */
@@ -210,7 +206,7 @@ function dedupe(local: Hit[], guessed: Hit[]): Hit[] {
 const AROUND = 300;
 
 /** The finding for `hits[index]`: its line (counted within its segment), masked around every hit near it. */
-function toFinding(hit: Hit, index: number, hits: Hit[], segment: Segment, newlines: number[]): SecretFinding {
+function toFinding(hit: Hit, index: number, hits: Hit[], segment: Segment, newlines: Int32Array): SecretFinding {
   const lineIndex = lastAtMost(newlines, hit.start);
   const lineStart = newlines[lineIndex]!;
   const lineEnd = Math.min((newlines[lineIndex + 1] ?? Number.POSITIVE_INFINITY) - 1, segment.start + segment.text.length);

@@ -168,11 +168,13 @@ const PROVIDER_PATTERNS = PROVIDER_TOKENS.map(([provider, source]) => ({
   needle: requiredLiteral(source),
 }));
 
-/** Provider tokens in `text`; the value is never kept. */
-export function findProviderTokens(text: string): Hit[] {
+/** The formats that may occur in `text`: those whose required literal it holds (on most notes, a handful). */
+const patternsIn = (text: string) => PROVIDER_PATTERNS.filter(({ needle }) => needle.length < 2 || text.includes(needle));
+
+/** Provider tokens in `text`; the value is never kept. `patterns`: the formats that may occur in it. */
+export function findProviderTokens(text: string, patterns = patternsIn(text)): Hit[] {
   const hits: Hit[] = [];
-  for (const { rule, pattern, needle } of PROVIDER_PATTERNS) {
-    if (needle.length >= 2 && !text.includes(needle)) continue;
+  for (const { rule, pattern } of patterns) {
     pattern.lastIndex = 0;
     for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
       const value = match.groups?.v ?? match[0];
@@ -181,6 +183,16 @@ export function findProviderTokens(text: string): Hit[] {
       // The documentation's own example tokens (jwt.io's sample, a provider's published test key) are not secrets.
       if (!isPlaceholder(value.slice(publicPrefix(value).length)) && !isDocumentedExample(value)) hits.push({ rule, start, end: start + value.length });
     }
+  }
+  return hits;
+}
+
+/** Provider tokens on each of `lines` of `text`, at their offsets in `text`; the formats are chosen once, for the whole text. */
+export function findLineTokens(text: string, lines: ScanLine[]): Hit[] {
+  const patterns = patternsIn(text);
+  const hits: Hit[] = [];
+  for (const line of lines) {
+    for (const hit of findProviderTokens(line.text, patterns)) hits.push({ rule: hit.rule, start: line.start + hit.start, end: line.start + hit.end });
   }
   return hits;
 }
@@ -217,10 +229,13 @@ export function publicPrefix(value: string): string {
 export function findDisguisedTokens(lines: ScanLine[]): Hit[] {
   const hits: Hit[] = [];
   const found = (text: string) => findProviderTokens(text).length > 0;
-  for (const [index, line] of lines.entries()) {
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index]!;
     const { text, start } = line;
+    // Each shape below is longer than this: most short lines are read no further.
+    if (text.length < 3) continue;
     // Literals and code spans, from a prefix alone on, over this line and the next three.
-    for (const literal of text.matchAll(LITERAL)) {
+    for (const literal of QUOTE.test(text) ? text.matchAll(LITERAL) : []) {
       if (!isPrefixAlone(literal[2]!) && !(PUBLIC_PREFIX.test(literal[2]!) && !found(literal[2]!))) continue;
       const pieces: Array<{ value: string; end: number }> = [];
       // At most ten pieces, read lazily: a line of a million literals costs its length, not its square.
@@ -252,12 +267,13 @@ export function findDisguisedTokens(lines: ScanLine[]): Hit[] {
       if (head && tail.groups!.token!.length + head.length >= 20 && !found(tail.groups!.token!) && found(tail.groups!.token! + head))
         hits.push({ rule: 'jeton-deguise', start: start + text.length - tail.groups!.token!.length, end: nextLine.start + head.length });
     }
+    if (text.length < SHORTEST_SPACED) continue;
     for (const spaced of text.matchAll(SPACED_GROUPS)) {
       if (PREFIX_ANYWHERE.test(spaced[1]!) && found(spaced[0].replace(/[ \t]+/g, '')))
         hits.push({ rule: 'jeton-deguise', start: start + spaced.index!, end: start + spaced.index! + spaced[0].length });
     }
     // Encoded: base64 or hex that decodes to a token.
-    for (const run of text.matchAll(ENCODED_RUN)) {
+    for (const run of text.length < SHORTEST_ENCODED ? [] : text.matchAll(ENCODED_RUN)) {
       const encoded = run[0];
       const decoded = /^(?:[0-9a-f]{2})+$/i.test(encoded) ? Buffer.from(encoded, 'hex').toString('latin1') : Buffer.from(encoded, 'base64').toString('latin1');
       if (/^[\x20-\x7e]+$/.test(decoded) && PREFIX_ANYWHERE.test(decoded) && found(decoded))
@@ -268,5 +284,9 @@ export function findDisguisedTokens(lines: ScanLine[]): Hit[] {
 }
 
 const LITERAL = /(["'`])([\w\-.+/=~]{1,200})\1/g;
+const QUOTE = /["'`]/;
 const SPACED_GROUPS = /(?<![\w-])([A-Za-z][\w-]{1,12}[_-])((?:[ \t]+[A-Za-z0-9]{2,8}){4,60})/g;
+/** The shortest text SPACED_GROUPS matches: a prefix of three characters, then four groups of two. */
+const SHORTEST_SPACED = 15;
 const ENCODED_RUN = /(?<![A-Za-z0-9+/=_-])(?:[A-Za-z0-9+/_-]{24,600}={0,2})(?![A-Za-z0-9+/=_-])/g;
+const SHORTEST_ENCODED = 24;

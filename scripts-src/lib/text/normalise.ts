@@ -126,7 +126,12 @@ const NAMED_ENTITIES: Record<string, string> = {
 /** A rewrite of every match of `pattern` (global): one pass of a view. */
 interface Step {
   pattern: RegExp;
+  /** Called as String.prototype.replace calls it: the match, its groups, then arguments no step reads. */
   replace: (whole: string, ...groups: Array<string | undefined>) => string;
+  /** True when the step would leave `text` as it is, known faster than by matching. */
+  leaves?: (text: string) => boolean;
+  /** The same rewrite unit for unit (each UTF-16 unit becomes one): a loop instead of a call per match, the offsets unchanged. */
+  perUnit?: (text: string) => string;
 }
 const remove = (pattern: RegExp): Step => ({ pattern, replace: () => '' });
 
@@ -149,9 +154,27 @@ const decodePercent: Step = {
     }
   },
 };
-/** NFKC, one character (with its combining marks) at a time, so that each result keeps its origin. */
-const compatibilityForms: Step = { pattern: /[^\x00-\x7F]\p{M}*|[\x00-\x7F]\p{M}+/gu, replace: (cluster) => cluster.normalize('NFKC') };
-const confusables: Step = { pattern: new RegExp(CONFUSABLE.source, 'g'), replace: (letter) => String.fromCharCode(FOLD[letter.charCodeAt(0)]!) };
+/**
+ * NFKC, one character (with its combining marks) at a time, so that each result keeps its origin. A text already in
+ * NFKC is left whole: each of its characters is (composition and compatibility forms act within a character and its marks).
+ */
+const compatibilityForms: Step = {
+  pattern: /[^\x00-\x7F]\p{M}*|[\x00-\x7F]\p{M}+/gu,
+  replace: (cluster) => cluster.normalize('NFKC'),
+  leaves: (text) => text.normalize('NFKC') === text,
+};
+const confusables: Step = {
+  pattern: new RegExp(CONFUSABLE.source, 'g'),
+  replace: (letter) => String.fromCharCode(FOLD[letter.charCodeAt(0)]!),
+  perUnit: (text) => {
+    const units = new Uint16Array(text.length);
+    for (let index = 0; index < text.length; index++) {
+      const unit = text.charCodeAt(index);
+      units[index] = FOLD[unit] || unit;
+    }
+    return new TextDecoder('utf-16le').decode(units);
+  },
+};
 /** `\_` → `_`: a Markdown backslash escape before ASCII punctuation. */
 const markdownEscape: Step = { pattern: /\\([!-/:-@[-`{-~])/g, replace: (_escape, punctuation) => punctuation! };
 /** Emphasis around words: `**Système**`, `_note_`, `~~old~~` (markers touching a word on one side only). */
@@ -171,13 +194,19 @@ const REVEALED: Step[] = [hiddenCharacters, inlineTag, decodeEntity, decodePerce
 const MAY_CHANGE_PLAIN = /[^\x00-\x7F]|[\\*_~]/;
 const MAY_CHANGE_REVEALED = new RegExp(String.raw`[^\x00-\x7F]|[\\*_~&%<]|${hiddenClass('controls')}`);
 
+/** Whether `step` changes `text`: some match of its pattern, unless the step knows faster that nothing changes. */
+function acts(step: Step, text: string): boolean {
+  step.pattern.lastIndex = 0;
+  const matches = step.pattern.test(text);
+  step.pattern.lastIndex = 0;
+  return matches && !step.leaves?.(text);
+}
+
 function run(text: string, steps: Step[]): string {
   let view = text;
-  for (const { pattern, replace } of steps) {
-    pattern.lastIndex = 0;
-    if (!pattern.test(view)) continue;
-    pattern.lastIndex = 0;
-    view = view.replace(pattern, (...args: Array<string | undefined>) => replace(...(args.slice(0, -2) as [string, ...Array<string | undefined>])));
+  for (const step of steps) {
+    if (!acts(step, view)) continue;
+    view = step.perUnit ? step.perUnit(view) : view.replace(step.pattern, step.replace);
   }
   return view;
 }
@@ -206,10 +235,18 @@ export function mappedRevealedView(text: string): MappedText {
   if (!MAY_CHANGE_REVEALED.test(text)) return { text, origin: undefined };
   let view = text;
   let origin: Int32Array | undefined;
-  for (const { pattern, replace } of REVEALED) {
-    pattern.lastIndex = 0;
-    if (!pattern.test(view)) continue;
-    pattern.lastIndex = 0;
+  for (const step of REVEALED) {
+    if (!acts(step, view)) continue;
+    if (step.perUnit) {
+      // Unit for unit: each unit keeps its origin (itself, when no step ran before).
+      if (!origin) {
+        origin = new Int32Array(view.length + 1);
+        for (let index = 0; index <= view.length; index++) origin[index] = index;
+      }
+      view = step.perUnit(view);
+      continue;
+    }
+    const { pattern, replace } = step;
     const pieces: string[] = [];
     let next = new Int32Array(view.length + 64);
     let length = 0;

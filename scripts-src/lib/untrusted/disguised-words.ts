@@ -18,6 +18,7 @@ const isLeet = (word: string) => word.length >= 3 && word.length <= 24 && DIGIT_
 const SHORTEST_WORD = 4;
 const LONGEST_WORD = 30;
 const WORDS = /\p{L}+/gu;
+const ONE_RUN = /^[^\p{L}\p{N}@$]*[\p{L}\p{N}@$]*[^\p{L}\p{N}@$]*$/u;
 
 /** A word's shape once its inner letters are shuffled: first letter, sorted middle, last letter. */
 const signature = (word: string) => `${word[0]}${[...word.slice(1, -1)].sort().join('')}${word.at(-1)}`;
@@ -57,7 +58,31 @@ function unshuffled(word: string): string | undefined {
   return candidates.find((candidate) => signature(candidate) === shape);
 }
 
-const rot13 = (text: string) => text.replace(/[a-z]/gi, (letter) => String.fromCharCode(((letter.toLowerCase().charCodeAt(0) - 97 + 13) % 26) + 97));
+/** Each ASCII letter turned 13 places, in lower case (a loop over the units: a sentence may be a whole note long). */
+function rot13(text: string): string {
+  const units = new Uint16Array(text.length);
+  for (let index = 0; index < text.length; index++) {
+    const unit = text.charCodeAt(index);
+    const letter = unit | 0x20;
+    units[index] = letter >= 97 && letter <= 122 && (unit <= 90 || unit >= 97) ? ((letter - 97 + 13) % 26) + 97 : unit;
+  }
+  return new TextDecoder('utf-16le').decode(units);
+}
+
+/** The text backwards, character by character (a surrogate pair stays in order). */
+function backwards(text: string): string {
+  const units = new Uint16Array(text.length);
+  for (let from = text.length - 1, to = 0; from >= 0; from--) {
+    const unit = text.charCodeAt(from);
+    const high = from > 0 ? text.charCodeAt(from - 1) : 0;
+    if (unit >= 0xdc00 && unit <= 0xdfff && high >= 0xd800 && high <= 0xdbff) {
+      units[to++] = high;
+      units[to++] = unit;
+      from--;
+    } else units[to++] = unit;
+  }
+  return new TextDecoder('utf-16le').decode(units);
+}
 
 /** A word the tables hold, long enough to count (« a », « le » say nothing about a disguise). */
 const isKnown = (word: string) => word.length >= 3 && knownWords().has(word);
@@ -76,6 +101,8 @@ function knownCount(text: string): number {
  * sentence of four words or more that holds at most one known word.
  */
 export function undisguisedViews(sentence: string): string[] {
+  // Every disguise below takes two words at least: a sentence of one run of letters and digits has no view.
+  if (ONE_RUN.test(sentence)) return [];
   const lower = sentence.toLowerCase();
   // One pass: the sentence's words, those the tables know, those that are a known word shuffled.
   let words = 0;
@@ -106,7 +133,7 @@ export function undisguisedViews(sentence: string): string[] {
     );
   if (words >= 4 && before <= 1) {
     keep(rot13(lower), 3);
-    keep([...lower].reverse().join(''), 3);
+    keep(backwards(lower), 3);
   }
   return views;
 }
