@@ -26,16 +26,16 @@ describe('the lines the secret guard reads come from the same Markdown reading',
     expect(fenced('```\ncode\n')).toBe('Fcc');
   });
 
-  it('strips blockquote and list markers, and gives where the body starts', () => {
-    const text = 'avant\n> - DB_PASSWORD=x\n>> 1. y\n';
+  it('strips blockquote and list markers (a nested one too) and indentation, and gives where the text starts', () => {
+    const text = 'avant\n> - DB_PASSWORD=x\n>> 1. y\n  - * z\n\tcode\n';
     const lines = markdownLines(text);
-    expect(lines.map(({ body }) => body)).toEqual(['avant', 'DB_PASSWORD=x', 'y', '']);
-    for (const line of lines) expect(text.slice(line.start, line.start + line.body.length)).toBe(line.body);
+    expect(lines.map((line) => line.text)).toEqual(['avant', 'DB_PASSWORD=x', 'y', 'z', 'code', '']);
+    for (const line of lines) expect(text.slice(line.start, line.start + line.text.length)).toBe(line.text);
   });
 
   it('reads a fence inside a blockquote, and drops a carriage return', () => {
     expect(fenced('> ```\r\n> a\r\n> ```\r\nb')).toBe('FcF.');
-    expect(markdownLines('a\r\nb').map(({ body }) => body)).toEqual(['a', 'b']);
+    expect(markdownLines('a\r\nb').map((line) => line.text)).toEqual(['a', 'b']);
   });
 
   it('cuts a table row into cells at their offsets', () => {

@@ -7,8 +7,9 @@
  * tokens, private keys, bindings), and a finding is reported at the blob,
  * whole. Decoded text is never decoded again.
  */
+import { markdownLines } from '../text/markdown-model.js';
 import { findBindings } from './credential-bindings.js';
-import { type Hit, type ScanLine, scanLinesOf } from './hits.js';
+import type { Hit, ScanLine } from './hits.js';
 import { findPrivateKeys } from './private-keys.js';
 import { findProviderTokens } from './provider-tokens.js';
 
@@ -48,7 +49,7 @@ function decodedText(run: string): string | undefined {
 
 /** Whether decoded text holds a secret our line rules find. */
 function holdsSecret(text: string): boolean {
-  const lines = scanLinesOf(text);
+  const lines = markdownLines(text);
   return lines.some((line) => findProviderTokens(line.text).length > 0) || findPrivateKeys(lines).length > 0 || findBindings(lines).length > 0;
 }
 

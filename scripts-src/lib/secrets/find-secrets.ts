@@ -16,13 +16,13 @@
  * names its source and is never accepted by the marker.
  */
 import { walkJson } from '../io/json-walk.js';
-import { lastAtMost, lineStarts } from '../text/markdown-model.js';
+import { lastAtMost, lineStarts, markdownLines } from '../text/markdown-model.js';
 import { mappedRevealedView, originalOffset } from '../text/normalise.js';
 import { findBindings, namedPairText } from './credential-bindings.js';
 import { roleOfName } from './credential-names.js';
 import { findEncodedSecrets } from './encoded-secrets.js';
 import type { LocalSecretMatcher } from './find-local-secrets.js';
-import { type Hit, scanLinesOf } from './hits.js';
+import type { Hit } from './hits.js';
 import { maskExcerpt, maskRanges, maskSecret } from './mask.js';
 import { findPrivateKeys } from './private-keys.js';
 import { findDisguisedTokens, findLineTokens } from './provider-tokens.js';
@@ -179,7 +179,7 @@ export function maskSecrets(text: string): string {
 
 /** Every rule on `text`, read line by line without container markers (the Markdown model's lines). */
 function scanLines(text: string): Hit[] {
-  const lines = scanLinesOf(text);
+  const lines = markdownLines(text);
   return findLineTokens(text, lines).concat(findDisguisedTokens(lines), findPrivateKeys(lines), findBindings(lines), findEncodedSecrets(lines));
 }
 

@@ -151,6 +151,9 @@ const SEPARATING_TAGS = new Set([
 const ROLE_TAGS = /^(?:sys|system|user|assistant|human|model|developer|instructions?|(?:start|end)_of_turn|im_start|im_end)$/i;
 const INTERESTING = /`+|<!--|!\[|\[|<\/?[A-Za-z]|\\[!-/:-@[-`{-~]/g;
 
+/** A line that starts with a letter (no blank, digit or ASCII punctuation) opens no container and no block: most prose. */
+const PLAIN_START = /^[^\s!-@[-`{-~]/;
+
 interface Containers {
   body: string;
   quoted: boolean;
@@ -160,6 +163,7 @@ interface Containers {
 
 /** Blockquote markers and one list marker stripped from a line (nested containers: all `>` first). */
 function stripContainers(line: string): Containers {
+  if (PLAIN_START.test(line)) return { body: line, quoted: false, listItem: false, indent: 0 };
   let start = 0;
   BLOCKQUOTE.lastIndex = 0;
   for (let match = BLOCKQUOTE.exec(line); match; match = BLOCKQUOTE.exec(line)) start = match.index + match[0].length;
@@ -180,17 +184,20 @@ function closesFence(body: string, raw: string, marker: string): boolean {
 }
 const FENCE_CLOSE = /^ {0,3}(`{3,}|~{3,})[ \t]*$/;
 
-/** A line as the secret guard reads it: its body without container markers, and where the line sits. */
+/** A line as the secret guard reads it: without its container markers and its indentation, and where it sits. */
 export interface MarkdownLine {
-  /** The line without blockquote markers and a list item's marker (`\r` removed). */
-  body: string;
-  /** Offset of `body` in the text. */
+  /** The line without blockquote markers, list item markers (a nested one too) and indentation (`\r` removed). */
+  text: string;
+  /** Offset of `text` in the whole text. */
   start: number;
   /** Inside a fenced code block (fences matched by character and length, as CommonMark does). */
   fenced: boolean;
   /** The line opens or closes a fenced block. */
   fence: boolean;
 }
+
+/** What a value's line is read without, past its containers: indentation, and the marker of a nested list item. */
+const INDENT = /^[ \t]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?/;
 
 /** Every line of `text` with its containers stripped and its place in or out of a fenced block: one linear pass. */
 export function markdownLines(text: string): MarkdownLine[] {
@@ -202,14 +209,18 @@ export function markdownLines(text: string): MarkdownLine[] {
     const { body } = stripContainers(line);
     const bodyStart = start + line.length - body.length;
     start += raw.length + 1;
+    let fenced = false;
+    let fence: boolean;
     if (open !== undefined) {
-      const closing = closesFence(body, line, open);
-      if (closing) open = undefined;
-      lines.push({ body, start: bodyStart, fenced: !closing, fence: closing });
-      continue;
+      fence = closesFence(body, line, open);
+      fenced = !fence;
+      if (fence) open = undefined;
+    } else {
+      open = FENCE_OPEN.exec(body)?.[1];
+      fence = open !== undefined;
     }
-    open = FENCE_OPEN.exec(body)?.[1];
-    lines.push({ body, start: bodyStart, fenced: false, fence: open !== undefined });
+    const indent = PLAIN_START.test(body) ? 0 : INDENT.exec(body)![0].length;
+    lines.push({ text: indent === 0 ? body : body.slice(indent), start: bodyStart + indent, fenced, fence });
   }
   return lines;
 }
@@ -299,6 +310,13 @@ class ModelBuilder {
       return;
     }
     const { body, quoted, listItem, indent } = stripContainers(raw);
+    if (PLAIN_START.test(raw)) {
+      // Not blank, not indented, no fence, heading, table delimiter or link definition: inline content only.
+      if (this.previousBlank) this.inList = false;
+      this.previousBlank = false;
+      this.inline(body, lineNumber, quoted, 'paragraph');
+      return;
+    }
     if (body.trim() === '') {
       this.flush();
       this.previousBlank = true;
