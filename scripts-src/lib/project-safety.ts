@@ -4,7 +4,7 @@
  * OpenCode's session sharing is disabled, and whether git ignores a file.
  * Read-only, best effort: when the answer is unknown, nothing is claimed.
  */
-import { execFileSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -67,13 +67,15 @@ export function parseOpenCodeConfig(text: string): OpenCodeConfig | undefined {
   }
 }
 
-/** True when git ignores the path, false when it would be committed, undefined outside a repository (or without git). */
-export function ignoredByGit(path: string, cwd: string): boolean | undefined {
-  try {
-    execFileSync('git', ['check-ignore', '-q', '--', path], { cwd, stdio: 'ignore' });
-    return true;
-  } catch (error) {
-    // 1: not ignored; 128: not a repository; ENOENT: no git.
-    return (error as { status?: number }).status === 1 ? false : undefined;
-  }
+/**
+ * True when git ignores the path, false when it would be committed, undefined outside a repository (or without git).
+ * Asynchronous: git runs on another core while the program reads the note.
+ */
+export function ignoredByGit(path: string, cwd: string): Promise<boolean | undefined> {
+  return new Promise((resolve) => {
+    const git = spawn('git', ['check-ignore', '-q', '--', path], { cwd, stdio: 'ignore' });
+    // 0: ignored; 1: not ignored; 128: not a repository; an error: no git.
+    git.on('error', () => resolve(undefined));
+    git.on('close', (status) => resolve(status === 0 ? true : status === 1 ? false : undefined));
+  });
 }

@@ -418,11 +418,12 @@ async function get(
   await writeFileSafely(target.path, value, { force: options.force, within: target.explicit ? undefined : process.cwd() });
   await journalReading();
   // Written by default under partage/: say so when git would commit it (our installer excludes it; other installers do not).
-  const exposed = !target.explicit && ignoredByGit(target.path, process.cwd()) === false;
-  const notIgnored = exposed
-    ? `${target.path} n’est pas ignoré par git : ajoutez /partage/ à .git/info/exclude (ou à .gitignore) pour ne pas le committer`
-    : undefined;
+  const ignored = target.explicit ? undefined : ignoredByGit(target.path, process.cwd());
   const reading = readFetched(kind, value);
+  const notIgnored =
+    (await ignored) === false
+      ? `${target.path} n’est pas ignoré par git : ajoutez /partage/ à .git/info/exclude (ou à .gitignore) pour ne pas le committer`
+      : undefined;
   // Inside a git repository, a note is compared with it (lire --depot): what git says, before the note is read.
   const repository = kind !== 'contexte' || !(options.json || options.frame) ? undefined : await repositoryReport(value.toString('utf8'));
   if (options.json) {
