@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkNote } from '../../scripts-src/lib/checks/check-note.js';
 import { readFrontMatter } from '../../scripts-src/lib/checks/front-matter.js';
 import { refusing } from '../../scripts-src/lib/checks/problem.js';
+import { ACCEPT_MARKER } from '../../scripts-src/lib/secrets/find-secrets.js';
 import { handoffNote, RUBRIQUES } from '../helpers/notes.js';
 
 const rulesOf = async (text: string) => refusing(await checkNote(text)).map((problem) => problem.rule);
@@ -112,6 +113,16 @@ describe('checkNote', () => {
     expect(problem).toMatchObject({ rule: 'chemin-personnel' });
     expect(problem?.excerpt).toContain('<nom>');
     expect(JSON.stringify(problem)).not.toMatch(/alice|bob|carole/);
+  });
+
+  it('reports each personal path at its own line, accepted only where its line carries the marker (CRLF too)', async () => {
+    const note = handoffNote({ extra: `Voir /home/alice/a ${ACCEPT_MARKER}\nPuis /Users/bob/b\n` }).replace(/\n/g, '\r\n');
+    const lines = note.split('\r\n');
+    const found = (await checkNote(note)).problems.filter((problem) => problem.rule === 'chemin-personnel');
+    expect(found.map(({ line, accepted }) => ({ line, accepted }))).toEqual([
+      { line: lines.findIndex((line) => line.includes('/home/')) + 1, accepted: true },
+      { line: lines.findIndex((line) => line.includes('/Users/')) + 1, accepted: false },
+    ]);
   });
 
   it.each(['/home/<nom>/projet', '$HOME/projet', '~/projet', 'src/home/alice.ts'])('accepts %s, which is not a personal path', async (path) => {

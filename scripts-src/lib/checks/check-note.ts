@@ -8,7 +8,7 @@
 import { isValidName } from '../mailbox/keys.js';
 import type { LocalSecretMatcher } from '../secrets/find-local-secrets.js';
 import { findSecrets } from '../secrets/find-secrets.js';
-import { type NoteModel, parseNote } from '../text/markdown-model.js';
+import { lineLocator, type NoteModel, parseNote } from '../text/markdown-model.js';
 import { readFrontMatter } from './front-matter.js';
 import { type CheckReport, type Problem, secretProblems } from './problem.js';
 import { normalizeHeading, RUBRIQUES } from './rubriques.js';
@@ -57,7 +57,7 @@ export async function checkNote(text: string, known?: LocalSecretMatcher): Promi
   const problems: Problem[] = [
     ...checkFrontMatter(text),
     ...checkRubriques(model),
-    ...checkPersonalPaths(model.lines),
+    ...checkPersonalPaths(text, model.lines),
     ...checkLongBlocks(model),
     ...secretProblems(await findSecrets(text, known)),
   ];
@@ -124,18 +124,19 @@ function checkRubriques(model: NoteModel): Problem[] {
 
 const PERSONAL_PATH = /(?:\/home\/|\/Users\/|[A-Za-z]:\\Users\\)(?!<|\$|\{|~|\*|\.\.\.|…)([^/\\\s`'"<>]+)[/\\]/g;
 
-function checkPersonalPaths(lines: string[]): Problem[] {
-  return lines.flatMap((line, index) =>
-    [...line.matchAll(PERSONAL_PATH)].map(
-      (match): Problem => ({
-        rule: 'chemin-personnel',
-        line: index + 1,
-        accepted: ACCEPTED.test(line),
-        message: 'chemin personnel absolu : écrivez un chemin relatif au projet',
-        excerpt: match[0].replace(match[1]!, '<nom>'),
-      }),
-    ),
-  );
+/** One pass over the text (a path never spans a line break), each finding at its line. */
+function checkPersonalPaths(text: string, lines: string[]): Problem[] {
+  const lineOf = lineLocator(text);
+  return [...text.matchAll(PERSONAL_PATH)].map((match): Problem => {
+    const line = lineOf(match.index!);
+    return {
+      rule: 'chemin-personnel',
+      line,
+      accepted: ACCEPTED.test(lines[line - 1] ?? ''),
+      message: 'chemin personnel absolu : écrivez un chemin relatif au projet',
+      excerpt: match[0].replace(match[1]!, '<nom>'),
+    };
+  });
 }
 
 function checkLongBlocks(model: NoteModel): Problem[] {
