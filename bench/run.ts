@@ -55,6 +55,16 @@ const BOUNDS = `## Ce qui borne les chiffres
   chacun), 1,15 s → 0,87 s à la main. Le reste est le coût d'ioredis par commande (un objet, une promesse, un
   minuteur de délai) : un index qui garderait ce que \`list\` lit de la boîte, ou un pipeline brut sans minuteur
   par commande, sont les pistes suivantes.
+- **Une note de 1 Mio faite pour coûter** (profils de \`verifier\` et \`lire\` non minifiés, 2026-12-05) : le coût est
+  par ligne et par caractère transformé, jamais quadratique. Déjà faits : les formats de fournisseurs choisis une fois
+  par texte (95 \`includes\` par ligne avant) ; une ligne trop courte pour tenir une valeur, ou d'un seul mot, ne passe
+  pas les règles de liaison ; une étiquette jugée une fois ; les lignes du modèle Markdown servent telles quelles à la
+  garde des secrets ; les sosies repliés unité par unité, NFKC sauté sur un texte déjà normalisé ; les débuts de ligne
+  dans un \`Int32Array\` (500 000 \`push\` coûtaient 45 ms). Sur « а\\n » × 512 000 : \`verifier\` 4,4 s → 1,3 s. Ce qui
+  reste : le ramasse-miettes (15 %, les objets de chaque ligne : découpe, modèle, vues), la garde de lecture qui lit un
+  Mio de lignes sans ponctuation comme une seule phrase (jetons, mémo de la grammaire), les deux passes de la garde des
+  secrets (le texte et sa vue révélée). La piste : un seul passage par ligne qui donne le modèle, les lignes des
+  secrets et la vue révélée des seules lignes qui changent.
 - **La mémoire d'un gros export** : Node et le programme occupent déjà 50 à 75 Mio ; s'y ajoutent l'export
   lui-même (un tampon), sa copie dans le tampon de lecture d'ioredis (get) ou dans la commande envoyée
   (publier), un lot de 1 Mio de chaînes en cours d'examen par la garde des secrets, et surtout la jeune
