@@ -64,3 +64,48 @@ describe('mappedRevealedView', () => {
     expect(written.slice(originalOffset(view, start), originalOffset(view, view.text.length))).toBe('gh\u200Bp\u00AD_ab&#99;d');
   });
 });
+
+describe('compatibility forms', () => {
+  /** What the view does, one character and its marks at a time (normalise.ts). */
+  const perCharacter = (text: string) => text.replace(/[^\x00-\x7F]\p{M}*|[\x00-\x7F]\p{M}+/gu, (cluster) => cluster.normalize('NFKC'));
+  /** Characters whose normal form depends on a neighbour: marks, Hangul jamo, two-part vowels, compatibility forms. */
+  const tricky = fc.constantFrom(
+    'a',
+    'e',
+    ' ',
+    '\u0301',
+    '\u0308',
+    '\u0327',
+    '\u0345',
+    '\u05B0',
+    'é',
+    'ᄀ',
+    'ᅡ',
+    'ᆨ',
+    '가',
+    'ﬁ',
+    'Ａ',
+    'ſ',
+    'Å',
+    '\u0344',
+    '\u0F73',
+    '\u09C7',
+    '\u09BE',
+    'か',
+    '\u3099',
+    'ｶ',
+    '\uFF9E',
+    'ا',
+    '\u0654',
+  );
+
+  it('leaves every character of a text already in NFKC as it is (so the view may skip such a text whole)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.oneof(tricky, fc.string({ unit: 'grapheme', maxLength: 3 })), { maxLength: 12 }), (parts) => {
+        const text = parts.join('');
+        if (text.normalize('NFKC') === text) expect(perCharacter(text)).toBe(text);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+});
