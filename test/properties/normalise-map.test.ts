@@ -109,3 +109,11 @@ describe('compatibility forms', () => {
     );
   });
 });
+
+describe('views rewritten unit for unit', () => {
+  it('keep a lone surrogate as it is (decoding the units as UTF-16 would turn it into U+FFFD)', () => {
+    expect(revealedView('\uD800а\uDC00')).toBe('\uD800a\uDC00');
+    const view = mappedRevealedView('\uD800а');
+    expect(view.text).toBe('\uD800a');
+  });
+});

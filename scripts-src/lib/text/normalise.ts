@@ -166,14 +166,7 @@ const compatibilityForms: Step = {
 const confusables: Step = {
   pattern: new RegExp(CONFUSABLE.source, 'g'),
   replace: (letter) => String.fromCharCode(FOLD[letter.charCodeAt(0)]!),
-  perUnit: (text) => {
-    const units = new Uint16Array(text.length);
-    for (let index = 0; index < text.length; index++) {
-      const unit = text.charCodeAt(index);
-      units[index] = FOLD[unit] || unit;
-    }
-    return new TextDecoder('utf-16le').decode(units);
-  },
+  perUnit: (text) => mapUnits(text, (unit) => FOLD[unit] || unit),
 };
 /** `\_` → `_`: a Markdown backslash escape before ASCII punctuation. */
 const markdownEscape: Step = { pattern: /\\([!-/:-@[-`{-~])/g, replace: (_escape, punctuation) => punctuation! };
@@ -193,6 +186,23 @@ const REVEALED: Step[] = [hiddenCharacters, inlineTag, decodeEntity, decodePerce
 /** Characters that any view may change; text without them is its own view (the common case, kept cheap). */
 const MAY_CHANGE_PLAIN = /[^\x00-\x7F]|[\\*_~]/;
 const MAY_CHANGE_REVEALED = new RegExp(String.raw`[^\x00-\x7F]|[\\*_~&%<]|${hiddenClass('controls')}`);
+
+/** `text` with each UTF-16 unit replaced by `map(unit)`: one loop, not a call per match. */
+export function mapUnits(text: string, map: (unit: number) => number): string {
+  const units = new Uint16Array(text.length);
+  for (let index = 0; index < text.length; index++) units[index] = map(text.charCodeAt(index));
+  return stringOfUnits(units);
+}
+
+/** Units of this many at a time: under any engine's limit on a call's arguments. */
+const UNITS_PER_CALL = 8192;
+
+/** The string of these UTF-16 units, each kept as it is (a lone surrogate too, which a UTF-16 decoder would replace). */
+export function stringOfUnits(units: Uint16Array): string {
+  let text = '';
+  for (let start = 0; start < units.length; start += UNITS_PER_CALL) text += String.fromCharCode(...units.subarray(start, start + UNITS_PER_CALL));
+  return text;
+}
 
 /** Whether `step` changes `text`: some match of its pattern, unless the step knows faster that nothing changes. */
 function acts(step: Step, text: string): boolean {

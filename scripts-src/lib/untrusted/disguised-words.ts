@@ -6,6 +6,7 @@
  * where the result holds more of the guard's words than the text did, so an
  * ordinary sentence is never rewritten into something else.
  */
+import { mapUnits, stringOfUnits } from '../text/normalise.js';
 import { knownWords } from './lexicon.js';
 
 const LEET: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '8': 'b', '@': 'a', $: 's' };
@@ -60,13 +61,10 @@ function unshuffled(word: string): string | undefined {
 
 /** Each ASCII letter turned 13 places, in lower case (a loop over the units: a sentence may be a whole note long). */
 function rot13(text: string): string {
-  const units = new Uint16Array(text.length);
-  for (let index = 0; index < text.length; index++) {
-    const unit = text.charCodeAt(index);
+  return mapUnits(text, (unit) => {
     const letter = unit | 0x20;
-    units[index] = letter >= 97 && letter <= 122 && (unit <= 90 || unit >= 97) ? ((letter - 97 + 13) % 26) + 97 : unit;
-  }
-  return new TextDecoder('utf-16le').decode(units);
+    return letter >= 97 && letter <= 122 && (unit <= 90 || unit >= 97) ? ((letter - 97 + 13) % 26) + 97 : unit;
+  });
 }
 
 /** The text backwards, character by character (a surrogate pair stays in order). */
@@ -81,7 +79,7 @@ function backwards(text: string): string {
       from--;
     } else units[to++] = unit;
   }
-  return new TextDecoder('utf-16le').decode(units);
+  return stringOfUnits(units);
 }
 
 /** A word the tables hold, long enough to count (« a », « le » say nothing about a disguise). */
