@@ -11,7 +11,7 @@ import { markdownLines } from '../text/markdown-model.js';
 import { findBindings } from './credential-bindings.js';
 import type { Hit, ScanLine } from './hits.js';
 import { findPrivateKeys } from './private-keys.js';
-import { findProviderTokens } from './provider-tokens.js';
+import { findLineTokens } from './provider-tokens.js';
 
 /** Shorter runs hold one value at most: a token in base64 is the disguise detector's (provider-tokens.ts). */
 const MIN_RUN = 40;
@@ -50,7 +50,7 @@ function decodedText(run: string): string | undefined {
 /** Whether decoded text holds a secret our line rules find. */
 function holdsSecret(text: string): boolean {
   const lines = markdownLines(text);
-  return lines.some((line) => findProviderTokens(line.text).length > 0) || findPrivateKeys(lines).length > 0 || findBindings(lines).length > 0;
+  return findLineTokens(text, lines).length > 0 || findPrivateKeys(lines).length > 0 || findBindings(lines).length > 0;
 }
 
 /** Base64 blobs among `lines` that decode to text holding a secret, each reported whole. */

@@ -309,14 +309,14 @@ class ModelBuilder {
       this.continueOpen(raw, lineNumber);
       return;
     }
-    const { body, quoted, listItem, indent } = stripContainers(raw);
     if (PLAIN_START.test(raw)) {
-      // Not blank, not indented, no fence, heading, table delimiter or link definition: inline content only.
+      // No container, not blank, not indented, no fence, heading, table delimiter or link definition: inline content only.
       if (this.previousBlank) this.inList = false;
       this.previousBlank = false;
-      this.inline(body, lineNumber, quoted, 'paragraph');
+      this.inline(raw, lineNumber, false, 'paragraph');
       return;
     }
+    const { body, quoted, listItem, indent } = stripContainers(raw);
     if (body.trim() === '') {
       this.flush();
       this.previousBlank = true;

@@ -23,7 +23,7 @@
 
 import { IMPERATIVE_OF_FUTURE, phrases } from './lexicon.js';
 import { DISCUSSION, DISCUSSION_VERB, EDITORIAL, FEATURES, HIDDEN_ACTION } from './sentence-features.js';
-import { remembered, type Sentence, tokenize } from './token-patterns.js';
+import { remembered, type Sentence, sentenceOf, tokenize } from './token-patterns.js';
 
 export type Level = 'alerte' | 'vigilance';
 
@@ -118,7 +118,7 @@ function futuresAsImperatives(sentence: Sentence): Sentence | undefined {
     rewritten.push(token);
     at.push(starts[index]!);
   }
-  return changed ? { text: sentence.text, tokens: rewritten, starts: at, present: new Set(rewritten), memo: new Map() } : undefined;
+  return changed ? sentenceOf(sentence.text, rewritten, at) : undefined;
 }
 
 /** Keys of a sentence's features, by mode, in its memo: a sentence asked twice (assessed, then read as hidden text or a comment) is read once. */

@@ -79,7 +79,12 @@ function cutIntoTokens(text: string): Sentence {
       starts.push(at);
     }
   }
-  return { text: lower, tokens, starts, present: new Set(tokens), memo: new Map() };
+  return sentenceOf(lower, tokens, starts);
+}
+
+/** A sentence read as these tokens (lower-case, at these offsets), nothing yet worked out about it. */
+export function sentenceOf(text: string, tokens: string[], starts: number[]): Sentence {
+  return { text, tokens, starts, present: new Set(tokens), memo: new Map() };
 }
 
 /** A word token (not punctuation, not a newline). */
