@@ -99,10 +99,12 @@ function interleavedRounds(cases: Record<string, () => number>, rounds: number):
   return measured;
 }
 
+/** The median of each case's rounds. */
+const medians = (measured: Record<string, number[]>): Record<string, number> =>
+  Object.fromEntries(Object.entries(measured).map(([name, values]) => [name, median(values)]));
+
 /** The median of each case, its rounds interleaved. */
-function interleaved(cases: Record<string, () => number>, rounds: number): Record<string, number> {
-  return Object.fromEntries(Object.entries(interleavedRounds(cases, rounds)).map(([name, values]) => [name, median(values)]));
-}
+const interleaved = (cases: Record<string, () => number>, rounds: number) => medians(interleavedRounds(cases, rounds));
 
 /**
  * What `more` costs over `base`: the median of their differences round by round (the two ran back to back). A few
@@ -239,7 +241,7 @@ try {
     },
     ROUNDS,
   );
-  const sealedRuns = Object.fromEntries(Object.entries(sealedRounds).map(([name, values]) => [name, median(values)]));
+  const sealedRuns = medians(sealedRounds);
   const sealingCost = {
     publier: pairedCost(sealedRounds.publier!, sealedRounds['publier-scellee']!),
     get: pairedCost(sealedRounds.get!, sealedRounds['get-scellee']!),
