@@ -86,13 +86,16 @@ function checkFrontMatter(text: string): Problem[] {
 
 /** Rubriques are level-2 headings, never a `#` line inside code (the model knows which is which). */
 function checkRubriques(model: NoteModel): Problem[] {
-  const headings = model.headings.filter((heading) => heading.level === 2).map((heading) => ({ text: normalizeHeading(heading.text), line: heading.line }));
-  const found = RUBRIQUES.map((rubrique) => headings.find((heading) => heading.text.startsWith(normalizeHeading(rubrique))));
+  // Each heading and each rubrique normalised once: a note of many headings costs their number, not nine times it.
+  const all = model.headings.map((heading) => ({ ...heading, text: normalizeHeading(heading.text) }));
+  const headings = all.filter((heading) => heading.level === 2);
+  const wanted = RUBRIQUES.map(normalizeHeading);
+  const found = wanted.map((rubrique) => headings.find((heading) => heading.text.startsWith(rubrique)));
   const missing = RUBRIQUES.filter((_, index) => !found[index]);
   if (missing.length > 0) {
     // Written, but as a heading of another level (`### 1. Objectif`): say so, with the line.
     const elsewhere = missing.flatMap((rubrique) => {
-      const heading = model.headings.find((candidate) => candidate.level !== 2 && normalizeHeading(candidate.text).startsWith(normalizeHeading(rubrique)));
+      const heading = all.find((candidate) => candidate.level !== 2 && candidate.text.startsWith(wanted[RUBRIQUES.indexOf(rubrique)]!));
       return heading ? [{ rubrique, heading }] : [];
     });
     const levels = elsewhere.length

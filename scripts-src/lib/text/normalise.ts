@@ -130,10 +130,19 @@ interface Step {
   replace: (whole: string, ...groups: Array<string | undefined>) => string;
   /** True when the step would leave `text` as it is, known faster than by matching. */
   leaves?: (text: string) => boolean;
+  /**
+   * A character class every match holds: a text without one is left as it is. For patterns that begin with a
+   * lookbehind or a class almost every character passes, which cost a step at every position, where this scan costs little.
+   */
+  needs?: RegExp;
   /** The same rewrite unit for unit (each UTF-16 unit becomes one): a loop instead of a call per match, the offsets unchanged. */
   perUnit?: (text: string) => string;
+  /** The rewrite deletes every match: the engine's own replacement, without a call per match. */
+  removes?: true;
 }
-const remove = (pattern: RegExp): Step => ({ pattern, replace: () => '' });
+const remove = (pattern: RegExp, needs?: RegExp): Step => ({ pattern, replace: () => '', removes: true, ...(needs ? { needs } : {}) });
+/** What every emphasis marker is made of. */
+const EMPHASIS_MARK = /[*_~]/;
 
 const decodeEntity: Step = {
   pattern: /&(?:#[xX]([0-9a-fA-F]{1,6})|#(\d{1,7})|([A-Za-z]{2,8}));/g,
@@ -160,6 +169,7 @@ const decodePercent: Step = {
  */
 const compatibilityForms: Step = {
   pattern: /[^\x00-\x7F]\p{M}*|[\x00-\x7F]\p{M}+/gu,
+  needs: /[^\x00-\x7F]/,
   replace: (cluster) => cluster.normalize('NFKC'),
   leaves: (text) => text.normalize('NFKC') === text,
 };
@@ -173,9 +183,10 @@ const markdownEscape: Step = { pattern: /\\([!-/:-@[-`{-~])/g, replace: (_escape
 /** Emphasis around words: `**Système**`, `_note_`, `~~old~~` (markers touching a word on one side only). */
 const wordEmphasis = remove(
   /(?<![\p{L}\p{N}*_~\\])(?:\*{1,3}|_{1,3}|~~)(?=[\p{L}\p{N}«"'(`])|(?<=[\p{L}\p{N}.!?:»"')`])(?:\*{1,3}|_{1,3}|~~)(?![\p{L}\p{N}*_~])/gu,
+  EMPHASIS_MARK,
 );
 /** Emphasis inside a word, which only serves to split it: `ig**nore**`, `i*g*n*o*r*e`. */
-const splittingEmphasis = remove(/(?<=\p{L})(?:\*+|_{2,}|~~)(?=\p{L})/gu);
+const splittingEmphasis = remove(/(?<=\p{L})(?:\*+|_{2,}|~~)(?=\p{L})/gu, EMPHASIS_MARK);
 /** Inline formatting tags and empty comments, which render as nothing: `ig<b></b>nore`. */
 const inlineTag = remove(/<\/?(?:b|i|em|strong|u|s|del|ins|mark|sup|sub|span|font|small|big|code|kbd|tt|wbr)\b[^<>\n]*>|<!--[^<>\n]*-->/gi);
 const hiddenCharacters = remove(HIDDEN_ANYWHERE);
@@ -206,6 +217,7 @@ export function stringOfUnits(units: Uint16Array): string {
 
 /** Whether `step` changes `text`: some match of its pattern, unless the step knows faster that nothing changes. */
 function acts(step: Step, text: string): boolean {
+  if (step.needs && !step.needs.test(text)) return false;
   step.pattern.lastIndex = 0;
   const matches = step.pattern.test(text);
   step.pattern.lastIndex = 0;
@@ -216,7 +228,8 @@ function run(text: string, steps: Step[]): string {
   let view = text;
   for (const step of steps) {
     if (!acts(step, view)) continue;
-    view = step.perUnit ? step.perUnit(view) : view.replace(step.pattern, step.replace);
+    if (step.perUnit) view = step.perUnit(view);
+    else view = step.removes ? view.replace(step.pattern, '') : view.replace(step.pattern, step.replace);
   }
   return view;
 }

@@ -33,6 +33,8 @@ const BROAD =
 const READERS =
   /^(?:cat|less|more|head|tail|tac|nl|strings|base64|xxd|od|hexdump|cp|mv|scp|rsync|tar|zip|7z|gzip|type|get-content|gc|copy|copy-item|cpio|dd|print|echo|printf)$/i;
 
+/** The first word of a command the three rules on interpreters below may match: every line's other commands skip them. */
+const INTERPRETER_FIRST = /^(?:sudo|(?:ba|z)?sh|eval|source|iex|invoke-expression|python[23]?|node|perl)\b|^\./i;
 /** Programs worth examining when a prose line holds a command after a few words (« lance rm -rf ~ »). */
 const PROGRAMS =
   /^(?:sudo|rm|find|git|dd|mkfs|chmod|chown|curl|wget|nc|ncat|netcat|socat|scp|rsync|cat|cp|tar|base64|terraform|kubectl|aws|redis-cli|remove-item|shred|printenv|env|iwr|irm|invoke-webrequest|invoke-restmethod)$/i;
@@ -122,8 +124,8 @@ function isBroad(arg: string): boolean {
   return BROAD.test(arg.slice(0, end));
 }
 
-function isDestructive(words: string[]): boolean {
-  const at = programIndex(words);
+/** Each rule reads a command as `words`, its program at `at` (past `sudo`, `env X=1`: programIndex). */
+function isDestructive(words: string[], at: number): boolean {
   const program = (words[at] ?? '').toLowerCase().replace(/^.*\//, '');
   const args = words.slice(at + 1);
   if (program === 'rm' || program === 'remove-item' || program === 'rmdir' || program === 'del' || program === 'rd') {
@@ -162,8 +164,7 @@ function isDestructive(words: string[]): boolean {
   return false;
 }
 
-function isForcePush(words: string[]): boolean {
-  const at = programIndex(words);
+function isForcePush(words: string[], at: number): boolean {
   if ((words[at] ?? '').toLowerCase() !== 'git') return false;
   const args = words.slice(at + 1);
   const push = args.indexOf('push');
@@ -182,8 +183,7 @@ function isForcePush(words: string[]): boolean {
   );
 }
 
-function isUpload(words: string[]): boolean {
-  const at = programIndex(words);
+function isUpload(words: string[], at: number): boolean {
   const program = (words[at] ?? '').toLowerCase().replace(/^.*\//, '');
   const args = words.slice(at + 1);
   if (program === 'curl' || program === 'http' || program === 'xh') {
@@ -203,8 +203,7 @@ function isUpload(words: string[]): boolean {
   return false;
 }
 
-function readsSecret(words: string[]): boolean {
-  const at = programIndex(words);
+function readsSecret(words: string[], at: number): boolean {
   return READERS.test(words[at] ?? '') && words.slice(at + 1).some((arg) => SECRET_PATH.test(arg));
 }
 
@@ -218,21 +217,23 @@ export function riskyCommands(line: string): RiskyRule[] {
     for (let start = 0; start < command.words.length; start++) {
       if (start > 0 && !PROGRAMS.test(command.words[start]!)) continue;
       const words = command.words.slice(start, start + MAX_WORDS);
-      if (isDestructive(words)) found.add('commande-destructive');
-      if (isForcePush(words)) found.add('push-force');
-      if (isUpload(words)) found.add('envoi-reseau');
-      if (readsSecret(words)) found.add('chemin-secret');
-      const program = (words[programIndex(words)] ?? '').toLowerCase();
+      const at = programIndex(words);
+      const reads = readsSecret(words, at);
+      if (isDestructive(words, at)) found.add('commande-destructive');
+      if (isForcePush(words, at)) found.add('push-force');
+      if (isUpload(words, at)) found.add('envoi-reseau');
+      if (reads) found.add('chemin-secret');
+      const program = (words[at] ?? '').toLowerCase();
       const next = commands[index + 1];
       if (command.then === '|' && next) {
         const nextProgram = next.words[programIndex(next.words)] ?? '';
         if (DOWNLOADERS.test(program) && INTERPRETERS.test(nextProgram)) found.add('commande-reseau');
-        if (NETWORK_SINKS.test(nextProgram) && (readsSecret(words) || /^(?:printenv|env|set|tar|zip|base64|cat|history|export)$/i.test(program)))
-          found.add('envoi-reseau');
+        if (NETWORK_SINKS.test(nextProgram) && (reads || /^(?:printenv|env|set|tar|zip|base64|cat|history|export)$/i.test(program))) found.add('envoi-reseau');
       }
       if (start > 0) break;
     }
-    // `sh <(curl …)`, `bash -c "$(curl …)"`, `eval "$(wget …)"`, `iex (iwr …)`.
+    // `sh <(curl …)`, `bash -c "$(curl …)"`, `eval "$(wget …)"`, `iex (iwr …)`: commands that start with an interpreter.
+    if (!INTERPRETER_FIRST.test(command.words[0]!)) return;
     const text = command.words.join(' ');
     if (/^(?:sudo\s+)?(?:(?:ba|z)?sh|eval|source|python[23]?|node|perl)\b/i.test(text) && command.words.some((word) => /\$\(\s*(?:curl|wget)\b/i.test(word)))
       found.add('commande-reseau');

@@ -179,17 +179,19 @@ export function seq(...steps: Step[]): Step {
     index === steps.length ? next(at) : steps[index]!(sentence, at, (end) => tail(index + 1, sentence, end, next));
   // Whether the steps from `index` on match from `at` to the end of a pattern: the same answer every time it is asked,
   // so it is remembered per sentence (windows after windows cost their width once, not the product of the widths).
+  // One byte per position for each step reached (0: not asked yet, 1: no, 2: yes): a long sentence asks at most
+  // positions, and a map of them cost more than the steps they saved.
   const owner = {};
   const tail = (index: number, sentence: Sentence, at: number, next: (at: number) => boolean): boolean => {
     if (next !== MATCHED || index === steps.length || sentence.tokens.length < LONG_SENTENCE) return run(index, sentence, at, next);
-    const answers = remembered(sentence, owner, () => new Map<number, boolean>());
-    const key = index * (sentence.tokens.length + 1) + at;
-    let answer = answers.get(key);
-    if (answer === undefined) {
-      answer = run(index, sentence, at, next);
-      answers.set(key, answer);
+    const byStep = remembered(sentence, owner, () => new Array<Uint8Array | undefined>(steps.length));
+    let answers = byStep[index];
+    if (answers === undefined) {
+      answers = new Uint8Array(sentence.tokens.length + 1);
+      byStep[index] = answers;
     }
-    return answer;
+    if (answers[at] === 0) answers[at] = run(index, sentence, at, next) ? 2 : 1;
+    return answers[at] === 2;
   };
   const leading = steps.findIndex((one) => !one.empty);
   const firsts = (leading === -1 ? steps : steps.slice(0, leading + 1)).map((one) => one.first);
