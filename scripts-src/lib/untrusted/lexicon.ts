@@ -1,7 +1,8 @@
 /**
  * The vocabulary tables (vocabulary.ts) made into phrase sets: verbs get
- * their forms by rule, nouns their plural. Built once, at the first sentence
- * a program judges.
+ * their forms by rule, nouns their plural. Each set is made at its first use;
+ * a built program finds them made already: build.mjs runs this code once
+ * (lexicon-snapshot.ts) and embeds every set the reading guard asked for.
  */
 import { PhraseSet } from './token-patterns.js';
 import { NOUN_CONCEPTS, PHRASES, VERBS } from './vocabulary.js';
@@ -120,7 +121,12 @@ function plurals(noun: string, language: Language): string[] {
   return [wordsOf.map((word, index) => (index < inflected && !/^(?:l'|le|la|les|un|une)$/.test(word) ? plural(word) : word)).join(' ')];
 }
 
-export const VERB_LIST: readonly Verb[] = rows(VERBS).map(parseVerb);
+/** Every verb of the table with its forms (made at the first set that needs them). */
+let madeVerbs: readonly Verb[] | undefined;
+export function verbList(): readonly Verb[] {
+  madeVerbs ??= rows(VERBS).map(parseVerb);
+  return madeVerbs;
+}
 
 const phraseRows = new Map<string, Array<{ language: Language; phrase: string }>>();
 for (const [concept = '', language = '', list = ''] of rows(PHRASES)) {
@@ -137,12 +143,24 @@ export function phrases(concept: string): PhraseSet {
 /** Every word of the sets built so far (every table the features read, in every form): see `knownWords`. */
 const dictionary = new Set<string>();
 
+/**
+ * What build.mjs made of the tables (lexiconSnapshot, as JSON): each set's phrases by first token, and the futures
+ * read as imperatives. Undefined when the code runs from its sources (tests, bench): the same code then makes them here.
+ */
+declare const CONTEXTE_LEXICON: string | undefined;
+interface Snapshot {
+  sets: Record<string, Array<[string, string[][]]>>;
+  imperativeOfFuture: Array<[string, string]>;
+}
+const prebuilt: Snapshot | undefined = typeof CONTEXTE_LEXICON === 'string' ? (JSON.parse(CONTEXTE_LEXICON) as Snapshot) : undefined;
+
 /** Sets asked for again (the same table in several patterns) are built once. */
 const built = new Map<string, PhraseSet>();
 function remembered(key: string, build: () => PhraseSet): PhraseSet {
   let set = built.get(key);
   if (!set) {
-    set = build();
+    const made = prebuilt?.sets[key];
+    set = made ? PhraseSet.indexed(made) : build();
     built.set(key, set);
     for (const phrases of set.byFirst.values()) for (const words of phrases) for (const word of words) if (/^[a-zà-ÿœæ]{2,}$/.test(word)) dictionary.add(word);
   }
@@ -165,7 +183,7 @@ export function verbs(forms: VerbForms, concepts: string[] = [], language?: Lang
 }
 
 function verbSet(forms: VerbForms, concepts: string[], language?: Language, lemmas?: string[]): PhraseSet {
-  const chosen = VERB_LIST.filter(
+  const chosen = verbList().filter(
     (verb) =>
       (concepts.length === 0 || verb.concepts.some((concept) => concepts.includes(concept))) &&
       (!language || verb.language === language) &&
@@ -188,22 +206,39 @@ function verbSet(forms: VerbForms, concepts: string[], language?: Language, lemm
  * A French future said to « tu » or « vous » → the imperative of the same person (« enverras » → « envoie »,
  * « joindrez » → « joignez »): the request it says, for the patterns written for imperatives.
  */
-export const IMPERATIVE_OF_FUTURE: ReadonlyMap<string, string> = (() => {
+export const IMPERATIVE_OF_FUTURE: ReadonlyMap<string, string> = prebuilt ? new Map(prebuilt.imperativeOfFuture) : imperativesOfFutures();
+
+function imperativesOfFutures(): Map<string, string> {
   const map = new Map<string, string>();
-  for (const verb of VERB_LIST) {
+  for (const verb of verbList()) {
     const [singular, plural] = verb.future;
     const [tu, vous] = verb.imperative;
     if (singular && tu) map.set(singular, tu);
     if (plural && vous) map.set(plural, vous);
   }
   return map;
-})();
+}
 
 /** The French verbs whose infinitive opens a to-do item worth steering: every concept but `act` and `read`. */
 export function todoInfinitives(): PhraseSet {
-  return new PhraseSet(
-    VERB_LIST.filter((verb) => verb.language === 'fr' && verb.concepts.some((concept) => concept !== 'act' && concept !== 'read')).map((verb) => verb.lemma),
+  return remembered(
+    'todo',
+    () =>
+      new PhraseSet(
+        verbList()
+          .filter((verb) => verb.language === 'fr' && verb.concepts.some((concept) => concept !== 'act' && concept !== 'read'))
+          .map((verb) => verb.lemma),
+      ),
   );
+}
+
+/** What build.mjs embeds: every set made so far and the futures read as imperatives, as JSON (read back by `prebuilt`). */
+export function lexiconSnapshot(): string {
+  const snapshot: Snapshot = {
+    sets: Object.fromEntries([...built].map(([key, set]) => [key, [...set.byFirst]])),
+    imperativeOfFuture: [...IMPERATIVE_OF_FUTURE],
+  };
+  return JSON.stringify(snapshot);
 }
 
 /** Every word of the tables, in every form made by rule: the dictionary that disguised-words.ts reads disguises with. */
