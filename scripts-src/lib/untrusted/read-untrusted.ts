@@ -136,7 +136,7 @@ function assessText(text: string, withoutCode = text): Array<{ level: Level; rul
   const revealedLineOf = lineLocator(revealedText, 0);
   const starts = lineStarts(text);
   for (const sentence of splitSentences(revealedText)) {
-    const risky = riskyCommands(sentence.text).length > 0;
+    const risky = holdsRiskyCommand(sentence.text);
     const assessment = assessSentence(sentence.text, { risky });
     if (!assessment) {
       // Words disguised past every table (« 1gn0r3 », shuffled letters, rot13): read back, the disguise is the alert.
@@ -153,7 +153,7 @@ function assessText(text: string, withoutCode = text): Array<{ level: Level; rul
       plain === sentence.text
         ? assessment
         : splitSentences(plain)
-            .map((part) => assessSentence(part.text, { risky: riskyCommands(part.text).length > 0 }))
+            .map((part) => assessSentence(part.text, { risky: holdsRiskyCommand(part.text) }))
             .find((found) => found?.level === assessment.level);
     found.push(honest ? { ...assessment, offset } : { level: 'alerte', rule: 'texte-deguise', offset });
   }
@@ -184,6 +184,15 @@ function assessText(text: string, withoutCode = text): Array<{ level: Level; rul
     if (risky.length === 0 && mentionsSecretPath(revealed)) found.push({ level: 'vigilance', rule: 'chemin-secret', offset });
   }
   return found;
+}
+
+/** Whether `text` holds a risky command, worked out at the first question (the rules that ask are few). */
+function holdsRiskyCommand(text: string): () => boolean {
+  let holds: boolean | undefined;
+  return () => {
+    holds ??= riskyCommands(text).length > 0;
+    return holds;
+  };
 }
 
 /** Lines (0-based) where a turn marker or a role label, and where a program or a credential path, may stand: one pass per pattern. */

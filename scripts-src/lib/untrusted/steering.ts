@@ -160,9 +160,10 @@ function featuresOf(sentence: Sentence, requests: 'always' | 'if-steering'): Sen
 
 /**
  * The steering rule a sentence triggers, if any, before quotes and discussion
- * are considered. `risky`: the sentence (or a code span in it) holds a risky command.
+ * are considered. `risky`: whether the sentence (or a code span in it) holds a risky command, asked only by the
+ * rules that need it (most sentences never do: the commands of a long one cost its length).
  */
-function steeringRule(features: SentenceFeatures, risky: boolean): string | undefined {
+function steeringRule(features: SentenceFeatures, risky: () => boolean): string | undefined {
   const {
     addressed,
     vocative,
@@ -189,14 +190,19 @@ function steeringRule(features: SentenceFeatures, risky: boolean): string | unde
   if (override && (asked || addressed || vocative)) return 'ignorer-consignes';
   if (roleChange) return 'changer-de-role';
   if (hiding || (withoutUser && (asked || addressed || vocative)) || (hidingManner && (imperative || addressed || vocative))) return 'cacher-a-l-utilisateur';
-  if (noConfirmation || (preApproval && (asked || addressed || vocative || agentSubject || risky || destructive || exfiltration || withoutUser)))
+  if (noConfirmation || (preApproval && (asked || addressed || vocative || agentSubject || destructive || exfiltration || withoutUser || risky())))
     return 'pre-approbation';
   if ((exfiltration && (asked || addressed || vocative)) || sendsAway) return 'exfiltration';
-  if ((beforeReading && (asked || risky || quotesCommand)) || (actBefore && (destructive || destructiveOrder || risky || exfiltration) && (asked || addressed)))
+  if (
+    (beforeReading && (asked || quotesCommand || risky())) ||
+    (actBefore && (asked || addressed) && (destructive || destructiveOrder || exfiltration || risky()))
+  )
     return 'agir-avant-de-lire';
-  if (addressed || (vocative && (asked || risky)) || (agentSubject && (withoutUser || hidingManner || risky || destructive))) return 's-adresse-a-l-agent';
+  if (addressed || (vocative && (asked || risky())) || (agentSubject && (withoutUser || hidingManner || destructive || risky()))) return 's-adresse-a-l-agent';
   return undefined;
 }
+
+const NOT_RISKY = () => false;
 
 function hasTwoWords(sentence: string): boolean {
   let count = 0;
@@ -205,14 +211,15 @@ function hasTwoWords(sentence: string): boolean {
 }
 
 /**
- * What one sentence of shown prose deserves. `risky`: it carries a risky
- * command; `cited`: it sits where text is quoted, not said.
+ * What one sentence of shown prose deserves. `risky`: whether it carries a
+ * risky command (asked at most once, and only by a rule that needs it);
+ * `cited`: it sits where text is quoted, not said.
  */
-export function assessSentence(sentence: string, options: { risky?: boolean; cited?: boolean } = {}): Assessment | undefined {
+export function assessSentence(sentence: string, options: { risky?: () => boolean; cited?: boolean } = {}): Assessment | undefined {
   // Every rule needs two words; a note of a million « a. » costs one cheap test per sentence.
   if (!hasTwoWords(sentence)) return undefined;
   const features = sentenceFeatures(sentence);
-  const rule = steeringRule(features, options.risky ?? false);
+  const rule = steeringRule(features, options.risky ?? NOT_RISKY);
   if (rule) {
     if (options.cited || isDiscussed(sentence, features, rule)) return { level: 'vigilance', rule: 'injection-citee' };
     return { level: 'alerte', rule };
@@ -231,7 +238,7 @@ function isDiscussed(sentence: string, features: SentenceFeatures, rule: string)
   if (!QUOTABLE_RULES.has(rule)) return false;
   const outside = sentence.replace(QUOTED, ' ');
   if (outside === sentence) return false;
-  return steeringRule(sentenceFeatures(outside), false) === undefined;
+  return steeringRule(sentenceFeatures(outside), NOT_RISKY) === undefined;
 }
 
 /** Whether hidden text (a comment, a title, alt text) asks for anything beyond editing the document. */
