@@ -128,11 +128,18 @@ export function verbList(): readonly Verb[] {
   return madeVerbs;
 }
 
-const phraseRows = new Map<string, Array<{ language: Language; phrase: string }>>();
-for (const [concept = '', language = '', list = ''] of rows(PHRASES)) {
-  const entries = phraseRows.get(concept) ?? [];
-  for (const phrase of list.split(',').map((item) => item.trim())) if (phrase !== '') entries.push({ language: language as Language, phrase });
-  phraseRows.set(concept, entries);
+/** The phrases of PHRASES by concept (read at the first set that needs them). */
+let madePhraseRows: Map<string, Array<{ language: Language; phrase: string }>> | undefined;
+function phraseRows(): Map<string, Array<{ language: Language; phrase: string }>> {
+  if (!madePhraseRows) {
+    madePhraseRows = new Map();
+    for (const [concept = '', language = '', list = ''] of rows(PHRASES)) {
+      const entries = madePhraseRows.get(concept) ?? [];
+      for (const phrase of list.split(',').map((item) => item.trim())) if (phrase !== '') entries.push({ language: language as Language, phrase });
+      madePhraseRows.set(concept, entries);
+    }
+  }
+  return madePhraseRows;
 }
 
 /** The phrases of one concept of PHRASES (with plurals for noun concepts). */
@@ -140,19 +147,24 @@ export function phrases(concept: string): PhraseSet {
   return remembered(`phrases ${concept}`, () => phraseSet(concept));
 }
 
-/** Every word of the sets built so far (every table the features read, in every form): see `knownWords`. */
-const dictionary = new Set<string>();
-
 /**
- * What build.mjs made of the tables (lexiconSnapshot, as JSON): each set's phrases by first token, and the futures
- * read as imperatives. Undefined when the code runs from its sources (tests, bench): the same code then makes them here.
+ * What build.mjs made of the tables (lexiconSnapshot, as JSON): each set's phrases by first token, the futures read
+ * as imperatives, and the dictionary those sets make. Undefined when the code runs from its sources (tests, bench):
+ * the same code then makes them here.
  */
 declare const CONTEXTE_LEXICON: string | undefined;
 interface Snapshot {
   sets: Record<string, Array<[string, string[][]]>>;
   imperativeOfFuture: Array<[string, string]>;
+  dictionary: string[];
 }
 const prebuilt: Snapshot | undefined = typeof CONTEXTE_LEXICON === 'string' ? (JSON.parse(CONTEXTE_LEXICON) as Snapshot) : undefined;
+
+/**
+ * Every word of the sets built so far (every table the features read, in every form): see `knownWords`. A built
+ * program starts with the words of every set it holds made (the guard makes all of them as it loads).
+ */
+const dictionary = new Set<string>(prebuilt?.dictionary);
 
 /** Sets asked for again (the same table in several patterns) are built once. */
 const built = new Map<string, PhraseSet>();
@@ -162,13 +174,16 @@ function remembered(key: string, build: () => PhraseSet): PhraseSet {
     const made = prebuilt?.sets[key];
     set = made ? PhraseSet.indexed(made) : build();
     built.set(key, set);
-    for (const phrases of set.byFirst.values()) for (const words of phrases) for (const word of words) if (/^[a-zà-ÿœæ]{2,}$/.test(word)) dictionary.add(word);
+    // A prebuilt set's words are in the dictionary already.
+    if (!made)
+      for (const phrases of set.byFirst.values())
+        for (const words of phrases) for (const word of words) if (/^[a-zà-ÿœæ]{2,}$/.test(word)) dictionary.add(word);
   }
   return set;
 }
 
 function phraseSet(concept: string): PhraseSet {
-  const entries = phraseRows.get(concept);
+  const entries = phraseRows().get(concept);
   if (!entries) throw new Error(`unknown vocabulary concept: ${concept}`);
   const nouns = NOUN_CONCEPTS.includes(concept);
   return new PhraseSet(entries.flatMap(({ language, phrase }) => (nouns ? [phrase, ...plurals(phrase, language)] : [phrase])));
@@ -237,6 +252,7 @@ export function lexiconSnapshot(): string {
   const snapshot: Snapshot = {
     sets: Object.fromEntries([...built].map(([key, set]) => [key, [...set.byFirst]])),
     imperativeOfFuture: [...IMPERATIVE_OF_FUTURE],
+    dictionary: [...dictionary],
   };
   return JSON.stringify(snapshot);
 }
