@@ -96,7 +96,9 @@ function run(command: string, args: string[], mayFail = false, cwd = work): { ms
 /** Each case once per round, in turn, so that the machine's drift hits every case alike: every round's figure. */
 function interleavedRounds(cases: Record<string, () => number>, rounds: number): Record<string, number[]> {
   const measured: Record<string, number[]> = Object.fromEntries(Object.keys(cases).map((name) => [name, []]));
-  for (let round = 0; round < rounds; round++) for (const [name, measure] of Object.entries(cases)) measured[name]!.push(measure());
+  // Every other round in the reverse order: a case that always ran after another would carry what that position costs.
+  const names = Object.keys(cases);
+  for (let round = 0; round < rounds; round++) for (const name of round % 2 ? [...names].reverse() : names) measured[name]!.push(cases[name]!());
   return measured;
 }
 
