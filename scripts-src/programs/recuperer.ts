@@ -7,7 +7,17 @@ import type { Guards } from '../lib/guards.js';
 import { writeFileSafely } from '../lib/io/write-file-safely.js';
 import type { JournalEvent, ListedEntry, Listing, ListQuery, Mailbox, Vigilance } from '../lib/mailbox/contract.js';
 import { isNoPermission } from '../lib/mailbox/errors.js';
-import { flattenKey, isValidName, type KeyKind, type KeyParts, MAX_BYTES, MAX_STORED_BYTES, requireKey, validateName } from '../lib/mailbox/keys.js';
+import {
+  flattenKey,
+  isValidName,
+  type KeyKind,
+  type KeyParts,
+  MAX_BYTES,
+  MAX_STORED_BYTES,
+  newerFirst,
+  requireKey,
+  validateName,
+} from '../lib/mailbox/keys.js';
 import { describeMailbox, openFolderOnly, openMailbox } from '../lib/mailbox/open.js';
 import { sha256Of } from '../lib/mailbox/publish.js';
 import { loadIdentity, type PublicIdentity } from '../lib/mailbox/sealed/identity.js';
@@ -32,10 +42,12 @@ const program: Program = {
     const option = (key: string) => values[key] as string | undefined;
     switch (name) {
       case 'list': {
-        const query = listQuery(positionals[0], option('equipe'), option('auteur'));
         const ttlMax = parseTtlMax(env.CONTEXTE_TTL_MAX);
         const limit = shownLimit(option('limite'), values.tout === true, LIST_LIMIT);
-        return withMailbox(env, async (mailbox) => list(mailbox, query, ttlMax, limit, json, env));
+        const query = listQuery(positionals[0], option('equipe'), option('auteur'));
+        // A team's notes beyond those shown are not asked about: the index says how many are left.
+        const limited = 'team' in query && Number.isFinite(limit) ? { ...query, limit } : query;
+        return withMailbox(env, async (mailbox) => list(mailbox, limited, ttlMax, limit, json, env));
       }
       case 'get': {
         const [key, file] = positionals as [string, string | undefined];
@@ -127,7 +139,7 @@ async function awaitPublication(
       await sleep(Math.max(0, lastListing + MIN_RELIST_MS - Date.now()));
       lastListing = Date.now();
       const listing = await denied(mailbox, query);
-      const fresh = listing.entries.filter((entry) => !known.has(entry.key)).sort(byRecency);
+      const fresh = listing.entries.filter((entry) => !known.has(entry.key)).sort(newerFirst);
       if (fresh.length === 0) continue;
       await loadGuards();
       const entries = await openSealedTitles(mailbox, fresh, env);
@@ -219,9 +231,12 @@ async function list(mailbox: Mailbox, query: ListQuery, ttlMax: number, limit: n
   const listing = await listWithFallback(mailbox, query);
   // Titles, summaries and findings are someone else's text; an empty listing shows none.
   if (listing.entries.length > 0 || listing.anomalies.length > 0) await loadGuards();
-  const sorted = listing.entries.sort(byRecency);
+  const sorted = listing.entries.sort(newerFirst);
   const entries = await openSealedTitles(mailbox, sorted.slice(0, limit), env);
-  const notices = [...listNotices({ ...listing, entries }, query, mailbox.label), ...leftOut(sorted.length - entries.length, 'note(s)')];
+  const notices = [
+    ...listNotices({ ...listing, entries }, query, mailbox.label),
+    ...leftOut(sorted.length - entries.length + (listing.notExamined ?? 0), 'note(s)'),
+  ];
   if (json) {
     for (const notice of notices) process.stderr.write(`${notice}\n`);
     printJson(entries.map((entry) => listedJson(entry, ttlMax, mailbox.label)));
@@ -346,15 +361,6 @@ function teamOfPattern(pattern: string): { team: string; author?: string } | und
 }
 
 const vigilanceJson = (finding: Vigilance) => ({ regle: finding.code, message: guards.shownFromMailbox(finding.message) });
-
-/** Most recent first: by minute, then by the `-N` a busy minute adds, then by key. (localeCompare would cost half a second on 10,000 notes.) */
-function byRecency(a: ListedEntry, b: ListedEntry): number {
-  const minuteA = a.parts.stamp.slice(0, 13);
-  const minuteB = b.parts.stamp.slice(0, 13);
-  if (minuteA !== minuteB) return minuteA < minuteB ? 1 : -1;
-  const suffix = (stamp: string) => Number(stamp.slice(14) || 1);
-  return suffix(b.parts.stamp) - suffix(a.parts.stamp) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
-}
 
 /** The header fields `list` shows (title, summary) read like the note: their alerts, with the field they come from. */
 function headerAlerts(title: string | undefined, summary: string | undefined) {

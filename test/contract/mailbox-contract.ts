@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListQuery, Mailbox } from '../../scripts-src/lib/mailbox/contract.js';
+import { newerFirst } from '../../scripts-src/lib/mailbox/keys.js';
 import { openMailbox } from '../../scripts-src/lib/mailbox/open.js';
 import { Failure } from '../../scripts-src/lib/messages/failure.js';
 import { fetchedBytes } from '../helpers/fetched.js';
@@ -148,6 +149,26 @@ export function mailboxContract(name: string, start: () => Promise<Backend>): vo
       expect((await rows({ team, author: 'bob' })).map((entry) => entry.key)).toEqual([b.noteKey]);
       expect((await rows({ pattern: `contexte:${team}:a*` })).map((entry) => entry.key)).toEqual([a.noteKey]);
       expect(await rows({ team: uniqueTeam() })).toEqual([]);
+    });
+
+    it('lists at least the newest notes a limit asks for, and counts what it did not look at', async () => {
+      const team = uniqueTeam();
+      const keys: string[] = [];
+      for (const [index, author] of ['alice', 'bruno', 'chloe', 'alice', 'bruno'].entries()) {
+        const now = new Date(Date.UTC(2026, 0, 1, 10, index));
+        keys.push((await mailbox.publish({ team, author, note: Buffer.from(`n${index}`), ttlSeconds: 600, now, summary: {} })).noteKey);
+      }
+      const all = (await mailbox.list({ team })).entries.sort(newerFirst).map((entry) => entry.key);
+      expect(all).toEqual([...keys].reverse());
+      const limited = await mailbox.list({ team, limit: 2 });
+      // A driver may list every note anyway; what it leaves out, it counts.
+      expect(
+        limited.entries
+          .sort(newerFirst)
+          .map((entry) => entry.key)
+          .slice(0, 2),
+      ).toEqual(all.slice(0, 2));
+      expect(limited.entries.length + (limited.notExamined ?? 0)).toBe(5);
     });
 
     it('expires notes: an expired note is neither listed nor returned', async () => {

@@ -277,6 +277,11 @@ describe('nothing a teammate writes escapes onto a screen, and everything shown 
     expect(await count(['list', '--equipe', team])).toEqual({ length: 200, stderr: expect.stringContaining('30 note(s) de plus non affiché(s)') });
     expect((await count(['list', '--equipe', team, '--limite', '5'])).length).toBe(5);
     expect((await count(['list', '--equipe', team, '--tout'])).length).toBe(230);
+    // Under a limit the store is asked only about the newest keys, and an entry whose key has expired leaves its place to the next.
+    await redis.admin.del(`contexte:${team}:alice:20260101-1229`, `contexte:${team}:alice:20260101-1227`);
+    const newest = await recuperer(['list', '--equipe', team, '--limite', '3', '--json'], { env: redis.env });
+    expect((JSON.parse(newest.stdout) as Array<{ cle: string }>).map(({ cle }) => cle.slice(-4))).toEqual(['1228', '1226', '1225']);
+    expect(newest.stderr).toContain('225 note(s) de plus non affiché(s)');
     const journal = await count(['journal', '--equipe', team]);
     expect(journal).toEqual({ length: 500, stderr: expect.stringContaining('20 événement(s) plus ancien(s) de plus non affiché(s)') });
     expect((await count(['journal', '--equipe', team, '--tout'])).length).toBe(520);

@@ -58,8 +58,11 @@ export interface ListedEntry extends NoteSummary {
   vigilance: Vigilance[];
 }
 
-/** Which notes to list: a team (optionally one author), or any key matching a glob pattern. */
-export type ListQuery = { team: string; author?: string } | { pattern: string };
+/**
+ * Which notes to list: a team (optionally one author), or any key matching a glob pattern. `limit`: only the most
+ * recent this many notes of the team are wanted (newerFirst); the store need not be asked about the others.
+ */
+export type ListQuery = { team: string; author?: string; limit?: number } | { pattern: string };
 
 export interface Listing {
   entries: ListedEntry[];
@@ -75,6 +78,11 @@ export interface Listing {
   knownTeams?: string[];
   /** Index entries that were dropped as not belonging where they were found. */
   anomalies: Vigilance[];
+  /**
+   * Under a `limit`: the index entries left out, older than every note listed, that the store was not asked about
+   * (some may have expired since). A driver may list them all instead, and leave this undefined.
+   */
+  notExamined?: number;
 }
 
 export interface Fetched {

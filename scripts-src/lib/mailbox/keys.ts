@@ -57,6 +57,18 @@ export function buildKey(parts: KeyParts): string {
   return `${parts.kind}:${parts.team}:${parts.author}:${parts.stamp}`;
 }
 
+/**
+ * Most recent first: by the minute a key names, then by the `-N` a busy minute adds, then by key (the order `list`
+ * shows; localeCompare would cost half a second on 10,000 notes).
+ */
+export function newerFirst(a: { parts: KeyParts; key: string }, b: { parts: KeyParts; key: string }): number {
+  const minuteA = a.parts.stamp.slice(0, 13);
+  const minuteB = b.parts.stamp.slice(0, 13);
+  if (minuteA !== minuteB) return minuteA < minuteB ? 1 : -1;
+  const suffix = (stamp: string) => Number(stamp.slice(14) || 1);
+  return suffix(b.parts.stamp) - suffix(a.parts.stamp) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+}
+
 /** Parses a key of our convention; returns undefined for anything else. */
 export function parseKey(key: string): KeyParts | undefined {
   const match = KEY.exec(key);

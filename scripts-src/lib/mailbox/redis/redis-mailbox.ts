@@ -39,6 +39,7 @@ import {
   companionKeysOf,
   isValidName,
   type KeyParts,
+  newerFirst,
   noteKeyOf,
   parseKey,
   publicationKeysOf,
@@ -146,15 +147,18 @@ export class RedisMailbox implements Mailbox {
   }
 
   async list(query: ListQuery): Promise<Listing> {
-    return this.run(() => ('team' in query ? this.listTeam(query.team, query.author) : this.listPattern(query.pattern)));
+    return this.run(() => ('team' in query ? this.listTeam(query.team, query.author, query.limit) : this.listPattern(query.pattern)));
   }
 
-  /** Reads the members, then their indexes, then the facts of every key they name: three round trips. */
-  private async listTeam(team: string, author?: string): Promise<Listing> {
+  /**
+   * Reads the members, then their indexes, then the facts of the keys they name: three round trips. Under a `limit`,
+   * the keys are taken newest first, and the store is asked only until that many notes were found.
+   */
+  private async listTeam(team: string, author?: string, limit?: number): Promise<Listing> {
     const members = author !== undefined ? [author] : await this.members(team);
     const indexes = await inBatches(members, (member) => this.client.hgetall(redisKeys.index(team, member)));
     const anomalies: Vigilance[] = [];
-    const candidates: Array<{ parts: KeyParts; entry?: IndexEntry; oversized?: Vigilance }> = [];
+    const candidates: Array<{ key: string; parts: KeyParts; entry?: IndexEntry; oversized?: Vigilance }> = [];
     members.forEach((member, position) => {
       for (const [key, text] of Object.entries(indexes[position]!)) {
         const parts = parseKey(key);
@@ -164,29 +168,42 @@ export class RedisMailbox implements Mailbox {
         }
         // Too long to be ours: the note is listed from the store's facts, flagged, its entry never decoded.
         const oversized = oversizedEntry(member, text);
-        if (oversized) candidates.push({ parts, oversized });
+        if (oversized) candidates.push({ key, parts, oversized });
         else {
           const entry = decodeEntry(text, key);
-          if (entry) candidates.push({ parts, entry });
+          if (entry) candidates.push({ key, parts, entry });
         }
       }
     });
-    const facts = await inBatches(candidates, ({ parts }) => this.factsOf(parts));
+    if (limit !== undefined) candidates.sort(newerFirst);
     // The export and work in progress are taken from the entry, written by the author (who alone can write it): two commands per note, not four.
     const entries: ListedEntry[] = [];
     const ghosts: KeyParts[] = [];
-    candidates.forEach(({ parts, entry, oversized }, position) => {
-      const note = facts[position]!;
-      if (!note.exists) {
-        ghosts.push(parts);
-        return;
-      }
-      const vigilance = [...(oversized ? [oversized] : []), ...checkKey(parts.kind, note, entry, this.options.ttlMaxSeconds)];
-      entries.push(listed(parts, note, entry, entry?.companions ?? [], vigilance));
-    });
+    let examined = 0;
+    while (examined < candidates.length && (limit === undefined || entries.length < limit)) {
+      // As many keys as notes are still wanted: a key that has expired since its entry was written leaves a gap, filled by the next round.
+      const round = candidates.slice(examined, limit === undefined ? candidates.length : examined + limit - entries.length);
+      examined += round.length;
+      const facts = await inBatches(round, ({ parts }) => this.factsOf(parts));
+      round.forEach(({ parts, entry, oversized }, position) => {
+        const note = facts[position]!;
+        if (!note.exists) {
+          ghosts.push(parts);
+          return;
+        }
+        const vigilance = [...(oversized ? [oversized] : []), ...checkKey(parts.kind, note, entry, this.options.ttlMaxSeconds)];
+        entries.push(listed(parts, note, entry, entry?.companions ?? [], vigilance));
+      });
+    }
     await this.prune(ghosts);
     const teamKnown = members.length > 0 && (author === undefined || candidates.length > 0 || (await this.members(team)).length > 0);
-    return { entries, teamKnown, anomalies, ...(teamKnown ? {} : { knownTeams: await this.knownTeams() }) };
+    return {
+      entries,
+      teamKnown,
+      anomalies,
+      ...(examined < candidates.length ? { notExamined: candidates.length - examined } : {}),
+      ...(teamKnown ? {} : { knownTeams: await this.knownTeams() }),
+    };
   }
 
   private async members(team: string): Promise<string[]> {
