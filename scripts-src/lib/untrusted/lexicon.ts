@@ -247,7 +247,7 @@ export function todoInfinitives(): PhraseSet {
   );
 }
 
-/** What build.mjs embeds: every set made so far and the futures read as imperatives, as JSON (read back by `prebuilt`). */
+/** What build.mjs embeds: every set made so far, the futures read as imperatives and the dictionary, as JSON (read back as `prebuilt`). */
 export function lexiconSnapshot(): string {
   const snapshot: Snapshot = {
     sets: Object.fromEntries([...built].map(([key, set]) => [key, [...set.byFirst]])),
