@@ -6,7 +6,6 @@
 
 import { chmod, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { build } from 'esbuild';
-import { lexicon } from './scripts-src/shims/lexicon.mjs';
 import { wrapProgram } from './scripts-src/shims/wrap-program.mjs';
 
 /** Each program and the skill that ships it; the platform team's admin program ships with none. */
@@ -55,7 +54,6 @@ module.exports = new Proxy(function () {}, {
 };
 
 const { version } = JSON.parse(await readFile(new URL('./package.json', import.meta.url), 'utf8'));
-const vocabulary = await lexicon();
 await rm('dist', { recursive: true, force: true });
 for (const skill of await readdir('skills')) await rm(`skills/${skill}/scripts`, { recursive: true, force: true });
 /** The programs that ship with no skill: the platform team's admin, and the installer (the package's bin). */
@@ -69,7 +67,7 @@ await Promise.all(
       write: false,
       platform: 'node',
       target: 'node18',
-      define: { CONTEXTE_VERSION: JSON.stringify(version), CONTEXTE_LEXICON: JSON.stringify(vocabulary) },
+      define: { CONTEXTE_VERSION: JSON.stringify(version) },
       // CommonJS: ioredis requires Node built-ins dynamically, which an ESM bundle cannot do.
       format: 'cjs',
       minify: true,

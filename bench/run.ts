@@ -14,7 +14,6 @@ import { buildSync } from 'esbuild';
 import { MAX_NOTE_BYTES } from '../scripts-src/lib/io/read-input-file.js';
 import { openRedisMailbox } from '../scripts-src/lib/mailbox/redis/redis-mailbox.js';
 import { readRedisSettings } from '../scripts-src/lib/mailbox/redis/settings.js';
-import { lexicon } from '../scripts-src/shims/lexicon.mjs';
 import { wrapProgram } from '../scripts-src/shims/wrap-program.mjs';
 import { handoffNote } from '../test/helpers/notes.js';
 import { startRedis } from '../test/helpers/redis-server.js';
@@ -275,7 +274,7 @@ try {
     ]);
 
   console.log('Gardes dans le processus…');
-  const guardsCost = guardsInProcess(note, await lexicon());
+  const guardsCost = guardsInProcess(note);
   rows.push([`gardes de publier dans le processus (note de ${(noteSize / 1024).toFixed(0)} Kio, chargement compris)`, ms(guardsCost), '', '', '']);
 
   console.log('Listes de 1 000 et 10 000 notes…');
@@ -486,8 +485,8 @@ function redisVersion(): string {
   return /v=(\S+)/.exec(spawnSync('redis-server', ['--version'], { encoding: 'utf8' }).stdout)?.[1] ?? 'inconnu';
 }
 
-/** The bench's program that loads the guards and runs publier's checks on `note` (bench/guards-in-process.ts), built (with the `vocabulary` made at build time) and wrapped as a program is. */
-function guardsInProcess(note: string, vocabulary: string): number {
+/** The bench's program that loads the guards and runs publier's checks on `note` (bench/guards-in-process.ts), built and wrapped as a program is. */
+function guardsInProcess(note: string): number {
   const bundle = join(work, 'gardes.js');
   const { outputFiles } = buildSync({
     entryPoints: [join(repoRoot, 'bench', 'guards-in-process.ts')],
@@ -497,7 +496,6 @@ function guardsInProcess(note: string, vocabulary: string): number {
     target: 'node18',
     format: 'cjs',
     minify: true,
-    define: { CONTEXTE_LEXICON: JSON.stringify(vocabulary) },
     logLevel: 'warning',
   });
   writeFileSync(bundle, wrapProgram(outputFiles[0]!.text, 'gardes'));

@@ -1,8 +1,7 @@
 /**
  * The vocabulary tables (vocabulary.ts) made into phrase sets: verbs get
- * their forms by rule, nouns their plural. Each set is made at its first use;
- * a built program finds them made already: build.mjs runs this code once
- * (lexicon-snapshot.ts) and embeds every set the reading guard asked for.
+ * their forms by rule, nouns their plural. Built once, at the first sentence
+ * a program judges.
  */
 import { PhraseSet } from './token-patterns.js';
 import { NOUN_CONCEPTS, PHRASES, VERBS } from './vocabulary.js';
@@ -121,25 +120,13 @@ function plurals(noun: string, language: Language): string[] {
   return [wordsOf.map((word, index) => (index < inflected && !/^(?:l'|le|la|les|un|une)$/.test(word) ? plural(word) : word)).join(' ')];
 }
 
-/** Every verb of the table with its forms (made at the first set that needs them). */
-let madeVerbs: readonly Verb[] | undefined;
-export function verbList(): readonly Verb[] {
-  madeVerbs ??= rows(VERBS).map(parseVerb);
-  return madeVerbs;
-}
+export const VERB_LIST: readonly Verb[] = rows(VERBS).map(parseVerb);
 
-/** The phrases of PHRASES by concept (read at the first set that needs them). */
-let madePhraseRows: Map<string, Array<{ language: Language; phrase: string }>> | undefined;
-function phraseRows(): Map<string, Array<{ language: Language; phrase: string }>> {
-  if (!madePhraseRows) {
-    madePhraseRows = new Map();
-    for (const [concept = '', language = '', list = ''] of rows(PHRASES)) {
-      const entries = madePhraseRows.get(concept) ?? [];
-      for (const phrase of list.split(',').map((item) => item.trim())) if (phrase !== '') entries.push({ language: language as Language, phrase });
-      madePhraseRows.set(concept, entries);
-    }
-  }
-  return madePhraseRows;
+const phraseRows = new Map<string, Array<{ language: Language; phrase: string }>>();
+for (const [concept = '', language = '', list = ''] of rows(PHRASES)) {
+  const entries = phraseRows.get(concept) ?? [];
+  for (const phrase of list.split(',').map((item) => item.trim())) if (phrase !== '') entries.push({ language: language as Language, phrase });
+  phraseRows.set(concept, entries);
 }
 
 /** The phrases of one concept of PHRASES (with plurals for noun concepts). */
@@ -147,43 +134,23 @@ export function phrases(concept: string): PhraseSet {
   return remembered(`phrases ${concept}`, () => phraseSet(concept));
 }
 
-/**
- * What build.mjs made of the tables (lexiconSnapshot, as JSON): each set's phrases by first token, the futures read
- * as imperatives, and the dictionary those sets make. Undefined when the code runs from its sources (tests, bench):
- * the same code then makes them here.
- */
-declare const CONTEXTE_LEXICON: string | undefined;
-interface Snapshot {
-  sets: Record<string, Array<[string, string[][]]>>;
-  imperativeOfFuture: Array<[string, string]>;
-  dictionary: string[];
-}
-const prebuilt: Snapshot | undefined = typeof CONTEXTE_LEXICON === 'string' ? (JSON.parse(CONTEXTE_LEXICON) as Snapshot) : undefined;
-
-/**
- * Every word of the sets built so far (every table the features read, in every form): see `knownWords`. A built
- * program starts with the words of every set it holds made (the guard makes all of them as it loads).
- */
-const dictionary = new Set<string>(prebuilt?.dictionary);
+/** Every word of the sets built so far (every table the features read, in every form): see `knownWords`. */
+const dictionary = new Set<string>();
 
 /** Sets asked for again (the same table in several patterns) are built once. */
 const built = new Map<string, PhraseSet>();
 function remembered(key: string, build: () => PhraseSet): PhraseSet {
   let set = built.get(key);
   if (!set) {
-    const made = prebuilt?.sets[key];
-    set = made ? PhraseSet.indexed(made) : build();
+    set = build();
     built.set(key, set);
-    // A prebuilt set's words are in the dictionary already.
-    if (!made)
-      for (const phrases of set.byFirst.values())
-        for (const words of phrases) for (const word of words) if (/^[a-zà-ÿœæ]{2,}$/.test(word)) dictionary.add(word);
+    for (const phrases of set.byFirst.values()) for (const words of phrases) for (const word of words) if (/^[a-zà-ÿœæ]{2,}$/.test(word)) dictionary.add(word);
   }
   return set;
 }
 
 function phraseSet(concept: string): PhraseSet {
-  const entries = phraseRows().get(concept);
+  const entries = phraseRows.get(concept);
   if (!entries) throw new Error(`unknown vocabulary concept: ${concept}`);
   const nouns = NOUN_CONCEPTS.includes(concept);
   return new PhraseSet(entries.flatMap(({ language, phrase }) => (nouns ? [phrase, ...plurals(phrase, language)] : [phrase])));
@@ -198,7 +165,7 @@ export function verbs(forms: VerbForms, concepts: string[] = [], language?: Lang
 }
 
 function verbSet(forms: VerbForms, concepts: string[], language?: Language, lemmas?: string[]): PhraseSet {
-  const chosen = verbList().filter(
+  const chosen = VERB_LIST.filter(
     (verb) =>
       (concepts.length === 0 || verb.concepts.some((concept) => concepts.includes(concept))) &&
       (!language || verb.language === language) &&
@@ -221,40 +188,22 @@ function verbSet(forms: VerbForms, concepts: string[], language?: Language, lemm
  * A French future said to « tu » or « vous » → the imperative of the same person (« enverras » → « envoie »,
  * « joindrez » → « joignez »): the request it says, for the patterns written for imperatives.
  */
-export const IMPERATIVE_OF_FUTURE: ReadonlyMap<string, string> = prebuilt ? new Map(prebuilt.imperativeOfFuture) : imperativesOfFutures();
-
-function imperativesOfFutures(): Map<string, string> {
+export const IMPERATIVE_OF_FUTURE: ReadonlyMap<string, string> = (() => {
   const map = new Map<string, string>();
-  for (const verb of verbList()) {
+  for (const verb of VERB_LIST) {
     const [singular, plural] = verb.future;
     const [tu, vous] = verb.imperative;
     if (singular && tu) map.set(singular, tu);
     if (plural && vous) map.set(plural, vous);
   }
   return map;
-}
+})();
 
 /** The French verbs whose infinitive opens a to-do item worth steering: every concept but `act` and `read`. */
 export function todoInfinitives(): PhraseSet {
-  return remembered(
-    'todo',
-    () =>
-      new PhraseSet(
-        verbList()
-          .filter((verb) => verb.language === 'fr' && verb.concepts.some((concept) => concept !== 'act' && concept !== 'read'))
-          .map((verb) => verb.lemma),
-      ),
+  return new PhraseSet(
+    VERB_LIST.filter((verb) => verb.language === 'fr' && verb.concepts.some((concept) => concept !== 'act' && concept !== 'read')).map((verb) => verb.lemma),
   );
-}
-
-/** What build.mjs embeds: every set made so far, the futures read as imperatives and the dictionary, as JSON (read back as `prebuilt`). */
-export function lexiconSnapshot(): string {
-  const snapshot: Snapshot = {
-    sets: Object.fromEntries([...built].map(([key, set]) => [key, [...set.byFirst]])),
-    imperativeOfFuture: [...IMPERATIVE_OF_FUTURE],
-    dictionary: [...dictionary],
-  };
-  return JSON.stringify(snapshot);
 }
 
 /** Every word of the tables, in every form made by rule: the dictionary that disguised-words.ts reads disguises with. */

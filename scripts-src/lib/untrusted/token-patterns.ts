@@ -138,12 +138,6 @@ export class PhraseSet {
     }
     for (const list of this.byFirst.values()) list.sort((a, b) => b.length - a.length);
   }
-  /** A set from its phrases already indexed by first token, longest first (`byFirst`'s entries, as a built program holds them). */
-  static indexed(entries: Array<[string, string[][]]>): PhraseSet {
-    const set = new PhraseSet([]);
-    for (const [first, phrases] of entries) set.byFirst.set(first, phrases);
-    return set;
-  }
   has(word: string): boolean {
     return this.byFirst.get(word)?.some((phrase) => phrase.length === 1) ?? false;
   }
