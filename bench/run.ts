@@ -39,32 +39,37 @@ const BOUNDS = `## Ce qui borne les chiffres
   \`tls\`, \`dns\`, \`assert\` chargés à la demande dans ioredis ; \`debug\` remplacé ; cache de
   code V8 par utilisateur, un sans et un avec les gardes (environ 10 ms de moins par appel). \`publier\` vérifie en plus
   la note (secrets, y compris ceux de ce poste).
-- **Les gardes, à froid** (profil \`node --cpu-prof\` de \`bench/guards-in-process.ts\`, note de 10 Kio, 2026-12-04) :
-  l'écart entre \`publier\` et le client ioredis minimal est presque tout entier là. Les règles de liaison de la
-  garde des secrets (\`credential-bindings.ts\` : \`proseBindings\`, \`lineBindings\`, \`openRole\`, \`roleOfLabel\`,
-  environ 85 ms) compilent et passent des dizaines de grandes expressions insensibles à la casse sur chaque ligne ;
-  la garde de lecture paie la construction du lexique (environ 40 ms), la découpe en mots et les vues de chaque
-  phrase (environ 70 ms) ; le ramasse-miettes environ 45 ms. Répétées dans un même processus, les mêmes gardes
-  coûtent 15 à 30 ms (lecture) et 3 à 5 ms (secrets) : c'est le code froid (interprété avant d'être compilé) qui
-  coûte, pas l'algorithme. Le chemin : les liaisons de secrets sur le même modèle de mots que la garde de lecture
-  (une découpe par ligne, des recherches dans des ensembles), le lexique construit à la compilation.
+- **Les gardes, à froid** (profils \`node --cpu-prof\` de \`bench/guards-in-process.ts\`, note de 10 Kio, 2026-12-05) :
+  l'écart entre \`publier\` et le client ioredis minimal est presque tout entier là. Déjà fait : les expressions
+  régulières compilées en code machine dès leur premier usage (drapeau V8 posé par le chargeur des programmes ;
+  interprétées d'abord, elles coûtaient environ 30 ms de plus). Reste (environ 100 à 120 ms) : l'évaluation des
+  modules des gardes (motifs et ensembles du lexique, environ 45 ms), la première lecture (environ 40 ms), la
+  première vérification (environ 25 ms) et le ramasse-miettes (environ 30 ms). Répétées dans un même processus, les
+  mêmes gardes coûtent 15 à 25 ms : c'est le code froid qui coûte, pas l'algorithme. Essayé et retiré : le lexique
+  construit à la compilation et embarqué en JSON (relire ce JSON coûtait à chaque appel, \`--help\` compris, environ
+  17 ms, plus qu'il n'en faisait gagner) ; les options du ramasse-miettes et du compilateur de V8 (rien, ou plus
+  lent sur les grosses entrées).
 - **Une équipe de 10 000 notes** (profil, 2026-12-05) : \`list\` envoie une commande par membre (\`HGETALL\` de
-  son index) et deux par note (\`PTTL\`, \`STRLEN\` : ce que la boîte dit, face à ce que l'index prétend), soit
-  30 000 commandes pour le banc (un auteur par note). Envoyées toutes à la fois, leurs objets survivaient à chaque
-  collecte de la jeune génération : le ramasse-miettes prenait 440 ms sur 1,06 s. Par lots de 500 (un aller-retour
-  chacun), 1,15 s → 0,87 s à la main. Le reste est le coût d'ioredis par commande (un objet, une promesse, un
-  minuteur de délai) : un index qui garderait ce que \`list\` lit de la boîte, ou un pipeline brut sans minuteur
-  par commande, sont les pistes suivantes.
+  son index), puis interroge la boîte (\`PTTL\`, \`STRLEN\` : ce qu'elle dit, face à ce que l'index prétend) sur les
+  seules notes montrées, les plus récentes (200 par défaut ; le nombre des autres vient de l'index) : 10 400
+  commandes au lieu de 30 000 pour le banc (un auteur par note), 681 → 522 ms. Reste : les 10 000 \`HGETALL\`
+  (un objet, une promesse et un minuteur de délai par commande dans ioredis), le décodage des 10 000 entrées, les
+  gardes chargées pour les titres, et le ramasse-miettes (environ 100 ms). Un pipeline explicite au lieu de
+  l'auto-pipeline, ou sans minuteur par commande : moins de 20 ms à la main.
 - **Une note de 1 Mio faite pour coûter** (profils de \`verifier\` et \`lire\` non minifiés, 2026-12-05) : le coût est
   par ligne et par caractère transformé, jamais quadratique. Déjà faits : les formats de fournisseurs choisis une fois
-  par texte (95 \`includes\` par ligne avant) ; une ligne trop courte pour tenir une valeur, ou d'un seul mot, ne passe
-  pas les règles de liaison ; une étiquette jugée une fois ; les lignes du modèle Markdown servent telles quelles à la
-  garde des secrets ; les sosies repliés unité par unité, NFKC sauté sur un texte déjà normalisé ; les débuts de ligne
-  dans un \`Int32Array\` (500 000 \`push\` coûtaient 45 ms). Sur « а\\n » × 512 000 : \`verifier\` 4,4 s → 1,3 s. Ce qui
-  reste : le ramasse-miettes (15 %, les objets de chaque ligne : découpe, modèle, vues), la garde de lecture qui lit un
-  Mio de lignes sans ponctuation comme une seule phrase (jetons, mémo de la grammaire), les deux passes de la garde des
-  secrets (le texte et sa vue révélée). La piste : un seul passage par ligne qui donne le modèle, les lignes des
-  secrets et la vue révélée des seules lignes qui changent.
+  par texte ; une ligne trop courte pour tenir une valeur, ou d'un seul mot, ne passe pas les règles de liaison ; une
+  étiquette jugée une fois ; les lignes du modèle Markdown servent telles quelles à la garde des secrets ; les sosies
+  repliés unité par unité, NFKC sauté sur un texte déjà normalisé ; le mémo de la grammaire d'une longue phrase, un
+  octet par position (une \`Map\` de 580 000 nombres coûtait 375 ms) ; les commandes risquées d'une phrase cherchées
+  seulement quand une règle le demande ; les étapes d'une vue sautées quand le texte n'a aucun des caractères
+  qu'elles touchent, les suppressions faites par le moteur ; les chaînes des vues construites sans itérateur
+  (150 Mio de déchets par Mio de texte) ; chaque titre normalisé une fois (« # \\n » × 262 144 : 1,1 s de moins).
+  Ce qui reste : le ramasse-miettes (20 à 25 %, les objets de chaque ligne : modèle, lignes des secrets, jetons,
+  commandes), et deux gardes qui lisent chacune chaque ligne, la garde des secrets avec des dizaines de règles de
+  liaison (expressions gardées par un test rapide) par ligne. La piste : un seul passage par ligne qui donne le
+  modèle, les lignes des secrets et la vue révélée des seules lignes qui changent, et des liaisons de secrets sur
+  la découpe en mots de la garde de lecture.
 - **La mémoire d'un gros export** : Node et le programme occupent déjà 50 à 75 Mio ; s'y ajoutent l'export
   lui-même (un tampon), sa copie dans le tampon de lecture d'ioredis (get) ou dans la commande envoyée
   (publier), un lot de 1 Mio de chaînes en cours d'examen par la garde des secrets, et surtout la jeune
