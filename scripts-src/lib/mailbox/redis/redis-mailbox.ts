@@ -158,7 +158,7 @@ export class RedisMailbox implements Mailbox {
     const members = author !== undefined ? [author] : await this.members(team);
     const indexes = await inBatches(members, (member) => this.client.hgetall(redisKeys.index(team, member)));
     const anomalies: Vigilance[] = [];
-    const candidates: Array<{ key: string; parts: KeyParts; entry?: IndexEntry; oversized?: Vigilance }> = [];
+    const candidates: Array<{ key: string; parts: KeyParts; text: string }> = [];
     members.forEach((member, position) => {
       for (const [key, text] of Object.entries(indexes[position]!)) {
         const parts = parseKey(key);
@@ -166,13 +166,7 @@ export class RedisMailbox implements Mailbox {
           anomalies.push(foreignEntry(member, key));
           continue;
         }
-        // Too long to be ours: the note is listed from the store's facts, flagged, its entry never decoded.
-        const oversized = oversizedEntry(member, text);
-        if (oversized) candidates.push({ key, parts, oversized });
-        else {
-          const entry = decodeEntry(text, key);
-          if (entry) candidates.push({ key, parts, entry });
-        }
+        candidates.push({ key, parts, text });
       }
     });
     if (limit !== undefined) candidates.sort(newerFirst);
@@ -184,8 +178,16 @@ export class RedisMailbox implements Mailbox {
       // As many keys as notes are still wanted: a key that has expired since its entry was written leaves a gap, filled by the next round.
       const round = candidates.slice(examined, limit === undefined ? candidates.length : examined + limit - entries.length);
       examined += round.length;
-      const facts = await inBatches(round, ({ parts }) => this.factsOf(parts));
-      round.forEach(({ parts, entry, oversized }, position) => {
+      // Entries are decoded as their keys are examined: those left out under a limit cost nothing.
+      const readable = round.flatMap(({ key, parts, text }): Array<{ parts: KeyParts; entry?: IndexEntry; oversized?: Vigilance }> => {
+        // Too long to be ours: the note is listed from the store's facts, flagged, its entry never decoded.
+        const oversized = oversizedEntry(parts.author, text);
+        if (oversized) return [{ parts, oversized }];
+        const entry = decodeEntry(text, key);
+        return entry ? [{ parts, entry }] : [];
+      });
+      const facts = await inBatches(readable, ({ parts }) => this.factsOf(parts));
+      readable.forEach(({ parts, entry, oversized }, position) => {
         const note = facts[position]!;
         if (!note.exists) {
           ghosts.push(parts);
