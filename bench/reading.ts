@@ -151,8 +151,8 @@ export async function readingBench(log: (line: string) => void = console.log): P
     }
   });
 
-  // Worst cases before the npm corpus is loaded, in a heap as small as a program's: once 4,000 documents and their
-  // readings are held, every collection walks them too, and the figure would measure them.
+  // Worst cases and exports before the npm corpus is loaded, in a heap as small as a program's: once 4,000 documents
+  // and their readings are held, every collection walks them too, and the figures would measure them.
   log('Lecture : pires cas…');
   const mebibyte = 1024 * 1024;
   let worstNote = { ms: 0, fragment: '', note: '' };
@@ -164,17 +164,6 @@ export async function readingBench(log: (line: string) => void = console.log): P
       if (elapsed > worstNote.ms) worstNote = { ms: elapsed, fragment: JSON.stringify(piece), note };
     }
   }
-  log('Lecture : notes honnêtes et documentation npm…');
-  const honest = notes.map(({ source, text }) => ({ source, reading: readNote(text) }));
-  const docs = await loadNpmDocs({ log });
-  const docReadings: Array<{ source: string; reading: Reading }> = [];
-  const docStarted = performance.now();
-  for (const { source, text } of docs) docReadings.push({ source, reading: readNote(text) });
-  const docMs = performance.now() - docStarted;
-  const docBytes = docs.reduce((sum, { text }) => sum + Buffer.byteLength(text), 0);
-  const alerted = (readings: Array<{ reading: Reading }>) => readings.filter(({ reading }) => reading.alertes.length > 0).length;
-  const vigilant = (readings: Array<{ reading: Reading }>) => readings.filter(({ reading }) => reading.vigilance.length > 0).length;
-
   const exported = Buffer.from(largeExport(32 * mebibyte));
   const exportMs = timeIt(() => readExport(exported));
   const urls = Buffer.from(
@@ -196,6 +185,16 @@ export async function readingBench(log: (line: string) => void = console.log): P
   // Short strings and no backslash: a search for the next escape that ran to the end of the document, once per string, was quadratic.
   const shortStrings = Buffer.from(`{"info": {}, "messages": [${Array.from({ length: (8 * mebibyte) / 9 }, () => '"texte"').join(',')}]}`);
   const shortStringsMs = timeIt(() => readExport(shortStrings));
+  log('Lecture : notes honnêtes et documentation npm…');
+  const honest = notes.map(({ source, text }) => ({ source, reading: readNote(text) }));
+  const docs = await loadNpmDocs({ log });
+  const docReadings: Array<{ source: string; reading: Reading }> = [];
+  const docStarted = performance.now();
+  for (const { source, text } of docs) docReadings.push({ source, reading: readNote(text) });
+  const docMs = performance.now() - docStarted;
+  const docBytes = docs.reduce((sum, { text }) => sum + Buffer.byteLength(text), 0);
+  const alerted = (readings: Array<{ reading: Reading }>) => readings.filter(({ reading }) => reading.alertes.length > 0).length;
+  const vigilant = (readings: Array<{ reading: Reading }>) => readings.filter(({ reading }) => reading.vigilance.length > 0).length;
 
   const caughtShare = caught / ATTACKS.length;
   const alertShare = steeringAsAlert / Math.max(steering, 1);

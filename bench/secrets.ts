@@ -126,11 +126,21 @@ export async function secretsBench(log: (line: string) => void = console.log): P
   findSecrets('échauffement'); // compiles the rules' patterns
   const out: string[] = ['## Garde des secrets', ''];
 
-  // Worst cases first, in a heap as small as a program's: once the corpora below are loaded, every collection walks
-  // them, and the figure would measure them (the same code: 347 ms in one run, 577 ms in the next).
+  // Times first (worst cases, a large export, an ordinary note), in a heap as small as a program's: once the corpora
+  // below are loaded, every collection walks them, and the figures would measure them (the same code: worst note
+  // 347 ms in one run and 577 ms in the next, the export 6.6 s and 9.4 s; 6.3 s in a process of its own).
   const worst: Array<[string, number]> = [];
   for (const [name, text] of worstCases()) worst.push([name, (await timed(() => findSecrets(text)))[1]]);
   worst.sort((a, b) => b[1] - a[1]);
+  const big = Buffer.from(largeExport(32 * 1024 * 1024));
+  const [, bigTime] = await timed(() => findSecretsInJson(big));
+  const longNote = Array.from(
+    { length: 220 },
+    (_, i) =>
+      `- Étape ${i} : \`npm test -- src/module${i}.test.ts\` passe ; le token expire après une heure, commit ${(i * 7919).toString(16).padStart(7, '0')}.`,
+  ).join('\n');
+  const noteTimes: number[] = [];
+  for (let round = 0; round < 20; round++) noteTimes.push((await timed(() => findSecrets(longNote)))[1]);
 
   // The development set, file by file, against the workshop's grep.
   const folder = labelledFolder();
@@ -210,16 +220,6 @@ export async function secretsBench(log: (line: string) => void = console.log): P
     const sample = provider.sample(random);
     if (blocking(await findSecrets(`Pour la CI : ${sample}`)).length === 0) providersMissed.push(`${provider.provider} (\`${provider.rule}\`)`);
   }
-
-  const big = Buffer.from(largeExport(32 * 1024 * 1024));
-  const [, bigTime] = await timed(() => findSecretsInJson(big));
-  const longNote = Array.from(
-    { length: 220 },
-    (_, i) =>
-      `- Étape ${i} : \`npm test -- src/module${i}.test.ts\` passe ; le token expire après une heure, commit ${(i * 7919).toString(16).padStart(7, '0')}.`,
-  ).join('\n');
-  const noteTimes: number[] = [];
-  for (let round = 0; round < 20; round++) noteTimes.push((await timed(() => findSecrets(longNote)))[1]);
 
   const honestRate = (honestRefusals.length + noteRefusals.length) / (honest.length + notes.length);
   const recall = (leaksFound + dev.tp) / (leaks.length + dev.tp + dev.fn);
