@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LocalSecretMatcher } from '../../scripts-src/lib/secrets/find-local-secrets.js';
+import { ALNUM, random } from './fake.js';
 import { LOCAL_COPIES } from './local-copies.js';
 
 const SOURCE = 'la valeur de REDISCLI_AUTH';
@@ -67,6 +68,21 @@ describe('LocalSecretMatcher', () => {
         const at = seed % value.length;
         const partial = `${value.slice(0, at)}%${value.charCodeAt(at).toString(16).padStart(2, '0')}${value.slice(at + 1)}`;
         expect(matcher.find(`?p=${partial}`).length).toBeGreaterThan(0);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('finds a value holding several « + », one of them escaped and the others written (a base64 password copied into a URL)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 2 ** 31 }), (seed) => {
+        const pieces = Array.from({ length: 4 }, (_, index) => random(ALNUM, 4 + ((seed >> (index * 3)) % 5)));
+        const value = pieces.join('+');
+        const escaped = seed % 3;
+        const written = pieces
+          .map((piece, index) => piece + (index === pieces.length - 1 ? '' : index === escaped ? (seed % 2 ? '%2b' : '%2B') : '+'))
+          .join('');
+        expect(matcherOf(value).find(`Lien : https://intranet.local/login?pw=${written}`)).not.toEqual([]);
       }),
       { numRuns: 200 },
     );

@@ -8,8 +8,9 @@
  * Every form of every value is a needle of one multi-pattern search (a
  * rolling hash of their first characters), run once over the text's skeleton (the text without the characters that can
  * cut a value: blanks, invisible characters and their `\u{…}` escapes,
- * `*_~\`>\\"'+`) and once over
- * its percent-decoded skeleton when the text holds a `%`. The same
+ * `*_~\`>\\"'+`) and, when the text holds a `%`, over its percent-decoded
+ * skeletons (an escape of a cutting character kept as written, or dropped like
+ * the character it stands for). The same
  * characters are removed from the needles, so the cost is one linear pass
  * whatever the number of values. Hits are reported at their original
  * offsets with the value's source; the values stay in this module's memory.
@@ -70,19 +71,24 @@ function skeletonOf(text: string): Skeleton {
 
 /**
  * The text with every `%xx` decoded to its byte (as a Latin-1 character), and where each character was.
- * An escape of a cutting character (`%2a` for `*`, `%20`) stays as written: decoded, the skeleton would drop it, and a
- * value that holds `%2a` itself could no longer be found once partly encoded (`%61%2aaaaa` for `a%2aaaaa`).
+ * An escape of a cutting character (`%2a` for `*`, `%20`) stays as written (`kept`): decoded, the skeleton would drop
+ * it, and a value that holds `%2a` itself could no longer be found once partly encoded (`%61%2aaaaa` for `a%2aaaaa`).
+ * Or it is `dropped`, as the skeleton drops the character it stands for: a value holding two `+`, the first one written
+ * `%2b`, reads then as it does with both written plainly.
  */
-function percentDecoded(text: string): { text: string; origin: Int32Array } {
+function percentDecoded(text: string, cuttingEscapes: 'kept' | 'dropped' = 'kept'): { text: string; origin: Int32Array } {
   const parts: string[] = [];
   const origin = new Int32Array(text.length);
   let length = 0;
   for (let index = 0; index < text.length; index++) {
     const decoded =
       text[index] === '%' && /^[0-9A-Fa-f]{2}$/.test(text.slice(index + 1, index + 3)) ? Number.parseInt(text.slice(index + 1, index + 3), 16) : -1;
-    if (decoded >= 0 && !isCutting(decoded, String.fromCharCode(decoded))) {
+    const cutting = decoded >= 0 && isCutting(decoded, String.fromCharCode(decoded));
+    if (decoded >= 0 && !cutting) {
       parts.push(String.fromCharCode(decoded));
       origin[length++] = index;
+      index += 2;
+    } else if (cutting && cuttingEscapes === 'dropped') {
       index += 2;
     } else {
       parts.push(text[index]!);
@@ -213,8 +219,10 @@ export class LocalSecretMatcher {
     };
     scan(skeletonOf(text), (offset) => offset, false);
     if (text.includes('%')) {
-      const decoded = percentDecoded(text);
-      scan(skeletonOf(decoded.text), (offset) => (offset < decoded.origin.length ? decoded.origin[offset]! : text.length), true);
+      const kept = percentDecoded(text);
+      const dropped = percentDecoded(text, 'dropped');
+      for (const decoded of dropped.text === kept.text ? [kept] : [kept, dropped])
+        scan(skeletonOf(decoded.text), (offset) => (offset < decoded.origin.length ? decoded.origin[offset]! : text.length), true);
     }
     return merge(hits);
   }
