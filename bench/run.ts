@@ -52,7 +52,7 @@ const BOUNDS = `## Ce qui borne les chiffres
 - **Une équipe de 10 000 notes** (profil, 2026-12-05) : \`list\` envoie une commande par membre (\`HGETALL\` de
   son index), puis interroge la boîte (\`PTTL\`, \`STRLEN\` : ce qu'elle dit, face à ce que l'index prétend) sur les
   seules notes montrées, les plus récentes (200 par défaut ; le nombre des autres vient de l'index), dont seules
-  les entrées sont décodées : 10 400 commandes au lieu de 30 000 pour le banc (un auteur par note), 681 → 481 ms.
+  les entrées sont décodées : 10 400 commandes au lieu de 30 000 pour le banc (un auteur par note), 681 → 480 à 520 ms selon les passages.
   Reste : les 10 000 \`HGETALL\` (un objet, une promesse et un minuteur de délai par commande dans ioredis), les
   gardes chargées pour les titres, et le ramasse-miettes (environ 100 ms). Un pipeline explicite au lieu de
   l'auto-pipeline, ou sans minuteur par commande : moins de 20 ms à la main.
