@@ -69,6 +69,14 @@ function skeletonOf(text: string): Skeleton {
   return { text: runs.join(''), origin: origin.subarray(0, length) };
 }
 
+interface PercentDecoded {
+  text: string;
+  /** Where each character of `text` was in the original. */
+  origin: Int32Array;
+  /** The original holds an escape of a cutting character (kept or dropped). */
+  cutting: boolean;
+}
+
 /**
  * The text with every `%xx` decoded to its byte (as a Latin-1 character), and where each character was.
  * An escape of a cutting character (`%2a` for `*`, `%20`) stays as written (`kept`): decoded, the skeleton would drop
@@ -76,14 +84,16 @@ function skeletonOf(text: string): Skeleton {
  * Or it is `dropped`, as the skeleton drops the character it stands for: a value holding two `+`, the first one written
  * `%2b`, reads then as it does with both written plainly.
  */
-function percentDecoded(text: string, cuttingEscapes: 'kept' | 'dropped' = 'kept'): { text: string; origin: Int32Array } {
+function percentDecoded(text: string, cuttingEscapes: 'kept' | 'dropped' = 'kept'): PercentDecoded {
   const parts: string[] = [];
   const origin = new Int32Array(text.length);
   let length = 0;
+  let anyCutting = false;
   for (let index = 0; index < text.length; index++) {
     const decoded =
       text[index] === '%' && /^[0-9A-Fa-f]{2}$/.test(text.slice(index + 1, index + 3)) ? Number.parseInt(text.slice(index + 1, index + 3), 16) : -1;
     const cutting = decoded >= 0 && isCutting(decoded, String.fromCharCode(decoded));
+    anyCutting ||= cutting;
     if (decoded >= 0 && !cutting) {
       parts.push(String.fromCharCode(decoded));
       origin[length++] = index;
@@ -95,7 +105,7 @@ function percentDecoded(text: string, cuttingEscapes: 'kept' | 'dropped' = 'kept
       origin[length++] = index;
     }
   }
-  return { text: parts.join(''), origin: origin.subarray(0, length) };
+  return { text: parts.join(''), origin: origin.subarray(0, length), cutting: anyCutting };
 }
 
 /** The base64 characters that depend only on `bytes` when they start `shift` bytes into a base64 stream. */
@@ -220,8 +230,8 @@ export class LocalSecretMatcher {
     scan(skeletonOf(text), (offset) => offset, false);
     if (text.includes('%')) {
       const kept = percentDecoded(text);
-      const dropped = percentDecoded(text, 'dropped');
-      for (const decoded of dropped.text === kept.text ? [kept] : [kept, dropped])
+      // The second reading differs only where the text escapes a cutting character.
+      for (const decoded of kept.cutting ? [kept, percentDecoded(text, 'dropped')] : [kept])
         scan(skeletonOf(decoded.text), (offset) => (offset < decoded.origin.length ? decoded.origin[offset]! : text.length), true);
     }
     return merge(hits);
