@@ -11,10 +11,10 @@
  * every pattern is bounded, so the scan is linear in the text.
  */
 
-import { isTableDelimiter, tableCells } from '../text/markdown-model.js';
+import { isTableDelimiter, type MarkdownLine, tableCells } from '../text/markdown-model.js';
 import { isSessionCookieName, PROSE_PASSWORD, PROSE_TOKEN, type Role, roleOfName, roleOfProseWord } from './credential-names.js';
 import { isCredentialValue, isDefaultPassword, isPlaceholder, isWordLike, looksRandom, stripQuotes } from './credential-values.js';
-import type { Hit, ScanLine } from './hits.js';
+import type { Hit } from './hits.js';
 import { isPublicValueAt } from './public-values.js';
 
 /** A value and where it sits on its line. */
@@ -615,20 +615,20 @@ function judgeLabel(label: string): Role | undefined {
  * line: a table's header, and a role left open at the end of a line
  * (`Mot de passe :`, `password: |`) which the next line's value fills.
  */
-export function findBindings(lines: ScanLine[]): Hit[] {
+export function findBindings(lines: MarkdownLine[]): Hit[] {
   const hits: Hit[] = [];
   let header: Array<Role | undefined> | undefined;
   let pending: { role: Role; word: string; left: number } | undefined;
   /** A credential's name alone on its line (`"name": "Cookie",`, `- name: DB_PASSWORD`), waiting for its `value`. */
   let named: { name: string; left: number } | undefined;
   /** A value alone on its line, whose name may come on the next one. */
-  let unnamed: { value: string; at: number; line: ScanLine } | undefined;
+  let unnamed: { value: string; at: number; line: MarkdownLine } | undefined;
   /**
    * A binding judged in the line it was read from, with the value as the line goes on: a ciphertext or a public key cut by
    * its own commas or blanks (`ENC[AES256_GCM,data:…`, `ssh-ed25519 AAAA…`), a documented example read in part. Every
    * pattern is bounded, so the scan is linear in the text.
    */
-  const judgeIn = (line: ScanLine, binding: Binding, shift = 0) => {
+  const judgeIn = (line: MarkdownLine, binding: Binding, shift = 0) => {
     if (!isCredentialValue(binding.value, binding.role, binding.setting)) return;
     const inner = stripQuotes(binding.value);
     const at = binding.at + Math.max(0, binding.value.indexOf(inner)) - shift;

@@ -7,9 +7,9 @@
  * tokens, private keys, bindings), and a finding is reported at the blob,
  * whole. Decoded text is never decoded again.
  */
-import { markdownLines } from '../text/markdown-model.js';
+import { type MarkdownLine, markdownLines } from '../text/markdown-model.js';
 import { findBindings } from './credential-bindings.js';
-import type { Hit, ScanLine } from './hits.js';
+import type { Hit } from './hits.js';
 import { findPrivateKeys } from './private-keys.js';
 import { findLineTokens } from './provider-tokens.js';
 
@@ -54,7 +54,7 @@ function holdsSecret(text: string): boolean {
 }
 
 /** Base64 blobs among `lines` that decode to text holding a secret, each reported whole. */
-export function findEncodedSecrets(lines: ScanLine[]): Hit[] {
+export function findEncodedSecrets(lines: MarkdownLine[]): Hit[] {
   const hits: Hit[] = [];
   let budget = DECODED_BUDGET;
   /** `run` decodes to text that holds a secret, within the budget. */

@@ -7,7 +7,8 @@
  * quoted in a Markdown `>` block is a key too. Certificates and public keys
  * have the same look and are not secrets: their DER structure tells them apart.
  */
-import type { Hit, ScanLine } from './hits.js';
+import type { MarkdownLine } from '../text/markdown-model.js';
+import type { Hit } from './hits.js';
 
 const BEGIN = /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/;
 const END = /-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/;
@@ -31,10 +32,10 @@ function decodesToPrivateKey(body: string): boolean {
 }
 
 /** Private keys among `lines` (in order, container markers removed). */
-export function findPrivateKeys(lines: ScanLine[]): Hit[] {
+export function findPrivateKeys(lines: MarkdownLine[]): Hit[] {
   const hits: Hit[] = [];
   // One hit per key, from its first line to its last: the report shows the first line, masked.
-  const report = (first: ScanLine, last: ScanLine = first) => hits.push({ rule: 'cle-privee', start: first.start, end: last.start + last.text.length });
+  const report = (first: MarkdownLine, last: MarkdownLine = first) => hits.push({ rule: 'cle-privee', start: first.start, end: last.start + last.text.length });
   let index = 0;
   while (index < lines.length) {
     const text = lines[index]!.text.trim();
@@ -69,7 +70,7 @@ export function findPrivateKeys(lines: ScanLine[]): Hit[] {
 }
 
 /** Whether the line at `index` follows armour (`-----BEGIN PGP MESSAGE-----`), past PGP's blank line and header fields (`Version: …`). */
-function armourAbove(lines: ScanLine[], index: number): boolean {
+function armourAbove(lines: MarkdownLine[], index: number): boolean {
   for (let above = index - 1; above >= 0 && index - above <= 4; above--) {
     const text = lines[above]!.text.trim();
     if (ANY_ARMOUR.test(text)) return true;
@@ -79,7 +80,7 @@ function armourAbove(lines: ScanLine[], index: number): boolean {
 }
 
 /** The run of body lines (and PEM header fields) from `from`: where it ends, how many lines, how many characters. */
-function bodyAfter(lines: ScanLine[], from: number): { next: number; count: number; length: number } {
+function bodyAfter(lines: MarkdownLine[], from: number): { next: number; count: number; length: number } {
   let next = from;
   let count = 0;
   let length = 0;

@@ -5,8 +5,10 @@
  * escape or a fullwidth low line inside `ghp_…` does not hide the token, and
  * on their disguises: split into literals, cut, spaced or encoded.
  */
+
+import type { MarkdownLine } from '../text/markdown-model.js';
 import { isPlaceholder, looksRandom } from './credential-values.js';
-import type { Hit, ScanLine } from './hits.js';
+import type { Hit } from './hits.js';
 import { isDocumentedExample } from './public-values.js';
 
 const B = '(?<![A-Za-z0-9_])'; // left boundary
@@ -188,7 +190,7 @@ export function findProviderTokens(text: string, patterns = patternsIn(text)): H
 }
 
 /** Provider tokens on each of `lines` of `text`, at their offsets in `text`; the formats are chosen once, for the whole text. */
-export function findLineTokens(text: string, lines: ScanLine[]): Hit[] {
+export function findLineTokens(text: string, lines: MarkdownLine[]): Hit[] {
   const patterns = patternsIn(text);
   const hits: Hit[] = [];
   for (const line of lines) {
@@ -226,7 +228,7 @@ export function publicPrefix(value: string): string {
  * « `ghp_` suivi de `…` »), cut by a line break, spaced in groups of four,
  * or encoded in base64 or hex. Each is joined or decoded, then read again.
  */
-export function findDisguisedTokens(lines: ScanLine[]): Hit[] {
+export function findDisguisedTokens(lines: MarkdownLine[]): Hit[] {
   const hits: Hit[] = [];
   const found = (text: string) => findProviderTokens(text).length > 0;
   for (let index = 0; index < lines.length; index++) {
