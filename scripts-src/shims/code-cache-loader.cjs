@@ -2,13 +2,15 @@
 // string CODE; it is compiled with V8's code cache, kept per user in
 // ${XDG_CACHE_HOME:-~/.cache}/contexte-skills/v8 (0700, files 0600), which
 // saves about 10 ms of compilation per call once warm. A cache that is not the
-// user's own, or not private, is not used: its bytes would become code.
+// user's own, or not private, is not used: its bytes would become code. A file
+// is named after its program and the code's hash; writing one removes that
+// program's files for other code (earlier versions), so updates leave nothing behind.
 // A run compiles only what it executes: the guards (lib/guards.ts), loaded only
 // by a run that judges a text, mark themselves with GUARDS, and such a run
 // writes a second, fuller cache when the one it found was written without them
 // (by `--help`, say), so that neither kind of run compiles for nothing.
 // biome-ignore lint/correctness/noUnusedVariables: called by the wrapper build.mjs writes around each bundle.
-function runWithCodeCache(code, hash, require, module, filename, dirname) {
+function runWithCodeCache(code, name, hash, require, module, filename, dirname) {
   // Each regular expression compiled to machine code at its first use instead of interpreted first (as newer V8
   // versions do by default): a run applies most of the guards' patterns to a note once or twice, and interpreting
   // them cost a fifth of the guards' time on a 10 KiB note (bench/guards-in-process.ts, median of 6: 156 → 127 ms).
@@ -17,14 +19,15 @@ function runWithCodeCache(code, hash, require, module, filename, dirname) {
   const fs = require('node:fs');
   const path = require('node:path');
   const vm = require('node:vm');
+  let directory;
   let cacheFile;
   try {
     const base = process.env.XDG_CACHE_HOME || path.join(require('node:os').homedir(), '.cache');
-    const directory = path.join(base, 'contexte-skills', 'v8');
+    directory = path.join(base, 'contexte-skills', 'v8');
     fs.mkdirSync(directory, { recursive: true, mode: 0o700 });
     const info = fs.statSync(directory);
     if (typeof process.getuid === 'function' && info.uid === process.getuid() && (info.mode & 0o077) === 0) {
-      cacheFile = path.join(directory, `${hash}-${process.version}-${process.arch}`);
+      cacheFile = path.join(directory, `${name}-${hash}-${process.version}-${process.arch}`);
     }
   } catch {
     cacheFile = undefined;
@@ -57,6 +60,9 @@ function runWithCodeCache(code, hash, require, module, filename, dirname) {
         const temporary = `${target}.${process.pid}.tmp`;
         fs.writeFileSync(temporary, script.createCachedData(), { mode: 0o600 });
         fs.renameSync(temporary, target);
+        for (const file of fs.readdirSync(directory)) {
+          if (file.startsWith(`${name}-`) && !file.startsWith(`${name}-${hash}-`)) fs.rmSync(path.join(directory, file), { force: true });
+        }
       } catch {
         // A cache is an optimisation: never a reason to fail.
       }
