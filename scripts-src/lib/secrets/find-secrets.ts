@@ -122,7 +122,7 @@ function scanSegments(parts: Array<{ text: string; path?: string }>, known: Loca
   const segments: Segment[] = [];
   let offset = 0;
   for (const part of parts) {
-    segments.push({ ...part, start: offset });
+    segments.push({ text: part.text, path: part.path, start: offset });
     offset += part.text.length + 2;
   }
   // One pass over one text: a blank line between segments keeps line-based rules apart.

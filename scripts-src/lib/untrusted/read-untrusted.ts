@@ -155,7 +155,7 @@ function assessText(text: string, withoutCode = text): Array<{ level: Level; rul
         : splitSentences(plain)
             .map((part) => assessSentence(part.text, { risky: holdsRiskyCommand(part.text) }))
             .find((found) => found?.level === assessment.level);
-    found.push(honest ? { ...assessment, offset } : { level: 'alerte', rule: 'texte-deguise', offset });
+    found.push(honest ? { level: assessment.level, rule: assessment.rule, offset } : { level: 'alerte', rule: 'texte-deguise', offset });
   }
   // Turn markers and role labels are read without the code spans, which quote them; the lines of both texts match.
   // Line by line, but only the lines a whole-text pass marks: on a note of a million short lines, the others cost nothing.
