@@ -2,9 +2,9 @@
  * The programs' code cache (scripts-src/shims/code-cache-loader.cjs), as a user meets it: a
  * private folder under XDG_CACHE_HOME, files only the user reads, a folder someone else could
  * write to left alone (its bytes would become code), a damaged file ignored and replaced, and
- * an update that leaves no earlier version's files behind.
+ * an update that leaves no earlier version's files behind for long.
  */
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -26,18 +26,24 @@ describe('the code cache', () => {
     for (const file of files) expect(statSync(join(folder, file)).mode & 0o777).toBe(0o600);
   });
 
-  it("removes that program's files for other code when it writes its own, and keeps the other programs'", async () => {
+  it("removes that program's files for other code written over a week ago when it writes its own, and keeps the others", async () => {
     const home = mkdtempSync(join(tmpdir(), 'contexte-cache-'));
     const folder = cacheOf(home);
     mkdirSync(folder, { recursive: true, mode: 0o700 });
-    const earlier = `recuperer-0123456789abcdef-${process.version}-${process.arch}.bin`;
-    const other = `lire-0123456789abcdef-${process.version}-${process.arch}.bin`;
-    for (const file of [earlier, other]) writeFileSync(join(folder, file), 'ancienne version', { mode: 0o600 });
+    const file = (program: string, hash: string) => `${program}-${hash}-${process.version}-${process.arch}.bin`;
+    const weeksAgo = new Date(Date.now() - 8 * 24 * 3600 * 1000);
+    const earlier = file('recuperer', '0123456789abcdef');
+    // Another version still in use (another project's copy of the skills): its cache stays.
+    const sideBySide = file('recuperer', 'fedcba9876543210');
+    const otherProgram = file('lire', '0123456789abcdef');
+    for (const name of [earlier, sideBySide, otherProgram]) writeFileSync(join(folder, name), 'autre version', { mode: 0o600 });
+    for (const name of [earlier, otherProgram]) utimesSync(join(folder, name), weeksAgo, weeksAgo);
     expect((await help('recuperer', home)).code).toBe(0);
     const files = readdirSync(folder);
     expect(files).not.toContain(earlier);
-    expect(files).toContain(other);
-    expect(files.filter((file) => file.startsWith('recuperer-'))).toHaveLength(1);
+    expect(files).toContain(sideBySide);
+    expect(files).toContain(otherProgram);
+    expect(files.filter((name) => name.startsWith('recuperer-'))).toHaveLength(2);
   });
 
   it('ignores a damaged file and replaces it', async () => {

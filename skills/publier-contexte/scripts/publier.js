@@ -7,7 +7,9 @@
 // saves about 10 ms of compilation per call once warm. A cache that is not the
 // user's own, or not private, is not used: its bytes would become code. A file
 // is named after its program and the code's hash; writing one removes that
-// program's files for other code (earlier versions), so updates leave nothing behind.
+// program's files for other code written more than a week ago: an update leaves
+// nothing behind for long, and two versions in use side by side (two projects)
+// do not delete each other's cache at every call.
 // A run compiles only what it executes: the guards (lib/guards.ts), loaded only
 // by a run that judges a text, mark themselves with GUARDS, and such a run
 // writes a second, fuller cache when the one it found was written without them
@@ -64,7 +66,9 @@ function runWithCodeCache(code, name, hash, require, module, filename, dirname) 
         fs.writeFileSync(temporary, script.createCachedData(), { mode: 0o600 });
         fs.renameSync(temporary, target);
         for (const file of fs.readdirSync(directory)) {
-          if (file.startsWith(`${name}-`) && !file.startsWith(`${name}-${hash}-`)) fs.rmSync(path.join(directory, file), { force: true });
+          if (!file.startsWith(`${name}-`) || file.startsWith(`${name}-${hash}-`)) continue;
+          const other = path.join(directory, file);
+          if (Date.now() - fs.statSync(other).mtimeMs > 7 * 24 * 3600 * 1000) fs.rmSync(other, { force: true });
         }
       } catch {
         // A cache is an optimisation: never a reason to fail.
