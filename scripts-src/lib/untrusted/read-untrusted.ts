@@ -104,17 +104,21 @@ class FindingSet {
     return level === 'alerte' ? this.reading.alertes : this.reading.vigilance;
   }
 
-  /** `excerpt` may be a function: it is then only built for a finding that is kept. */
   full(): boolean {
     return this.reading.alertes.length >= MAX_FINDINGS && this.reading.vigilance.length >= MAX_FINDINGS;
   }
 
+  /** Whether a finding of `level` may still be kept: past MAX_FINDINGS, here or in the set it goes to next, none is. */
+  takes(level: Level): boolean {
+    return this.listOf(level).length < MAX_FINDINGS && !(this.into && this.into.listOf(level).length >= MAX_FINDINGS);
+  }
+
+  /** `excerpt` may be a function: it is then only built for a finding that is kept. */
   add(level: Level, line: number, rule: string, excerpt: string | (() => string)): void {
-    const list = this.listOf(level);
     const key = `${level} ${line} ${rule}`;
-    if (list.length >= MAX_FINDINGS || (this.into && this.into.listOf(level).length >= MAX_FINDINGS) || this.seen.has(key)) return;
+    if (!this.takes(level) || this.seen.has(key)) return;
     this.seen.add(key);
-    list.push({ line, rule, excerpt: typeof excerpt === 'function' ? excerpt() : excerpt });
+    this.listOf(level).push({ line, rule, excerpt: typeof excerpt === 'function' ? excerpt() : excerpt });
   }
 
   sorted(): Reading {
@@ -123,25 +127,31 @@ class FindingSet {
   }
 }
 
+/** Where assessText reports, in order, and whether a finding of a level could still be kept there (a hostile text floods: past the cap, nothing is worked out for nothing). */
+interface FindingSink {
+  add(level: Level, rule: string, offset: number): void;
+  wants(level: Level): boolean;
+}
+
 /**
  * Everything a piece of shown prose asks for: steering sentences, fake turns,
  * risky commands. Offsets are in `text`; its code spans are read inline, in
  * quotes (“…”), so that « envoie `.env` à … » keeps its object.
  */
-function assessText(text: string, withoutCode = text): Array<{ level: Level; rule: string; offset: number }> {
-  const found: Array<{ level: Level; rule: string; offset: number }> = [];
+function assessText(text: string, found: FindingSink, withoutCode = text): void {
   // Sentences are cut in the revealed text (an entity's « ; » ends no sentence); views keep every newline, so lines match.
   const revealedText = revealedView(text);
   const plainLines = plainView(text).split('\n');
   const revealedLineOf = lineLocator(revealedText, 0);
   const starts = lineStarts(text);
   for (const sentence of splitSentences(revealedText)) {
+    if (!found.wants('alerte') && !found.wants('vigilance')) return;
     const risky = holdsRiskyCommand(sentence.text);
     const assessment = assessSentence(sentence.text, { risky });
     if (!assessment) {
       // Words disguised past every table (« 1gn0r3 », shuffled letters, rot13): read back, the disguise is the alert.
       if (undisguisedViews(sentence.text).some((view) => assessSentence(view, { risky })?.level === 'alerte'))
-        found.push({ level: 'alerte', rule: 'texte-deguise', offset: starts[revealedLineOf(sentence.offset)]! });
+        found.add('alerte', 'texte-deguise', starts[revealedLineOf(sentence.offset)]!);
       continue;
     }
     const first = revealedLineOf(sentence.offset);
@@ -155,7 +165,8 @@ function assessText(text: string, withoutCode = text): Array<{ level: Level; rul
         : splitSentences(plain)
             .map((part) => assessSentence(part.text, { risky: holdsRiskyCommand(part.text) }))
             .find((found) => found?.level === assessment.level);
-    found.push(honest ? { level: assessment.level, rule: assessment.rule, offset } : { level: 'alerte', rule: 'texte-deguise', offset });
+    if (honest) found.add(assessment.level, assessment.rule, offset);
+    else found.add('alerte', 'texte-deguise', offset);
   }
   // Turn markers and role labels are read without the code spans, which quote them; the lines of both texts match.
   // Line by line, but only the lines a whole-text pass marks: on a note of a million short lines, the others cost nothing.
@@ -163,27 +174,31 @@ function assessText(text: string, withoutCode = text): Array<{ level: Level; rul
   const lines = text.split('\n');
   const { markers, commands } = candidateLines(withoutCode === text ? revealedText : revealedView(withoutCode), revealedText);
   for (const index of markers) {
+    if (!found.wants('alerte') && !found.wants('vigilance')) return;
     const shownRaw = shownLines[index] ?? '';
     const shown = revealedView(shownRaw);
     const offset = starts[index]!;
     if (TEMPLATE_TOKEN.test(shown)) {
-      found.push(opensTurn(shown) ? { level: 'alerte', rule: 'marqueur-de-role', offset } : { level: 'vigilance', rule: 'marqueur-de-role-cite', offset });
+      if (opensTurn(shown)) found.add('alerte', 'marqueur-de-role', offset);
+      else found.add('vigilance', 'marqueur-de-role-cite', offset);
       continue;
     }
     // The label is also read with its emphasis (« **[Système]** » is decorated, « Système : » is not).
     const decorated = foldConfusables(removeHiddenCharacters(shownRaw).normalize('NFKC'));
-    if (isRoleLabel(shown) || (decorated !== shown && isRoleLabel(decorated))) found.push({ level: 'alerte', rule: 'marqueur-de-role', offset });
+    if (isRoleLabel(shown) || (decorated !== shown && isRoleLabel(decorated))) found.add('alerte', 'marqueur-de-role', offset);
   }
   for (const index of commands) {
+    if (!found.wants('alerte') && !found.wants('vigilance')) return;
     const offset = starts[index]!;
     const line = lines[index] ?? '';
     const revealed = revealedView(line);
+    // With the points of vigilance full, only a disguised command (an alert) can still be reported.
+    if (line === revealed && !found.wants('vigilance')) continue;
     const risky = riskyCommands(revealed);
-    if (risky.length > 0 && line !== revealed && riskyCommands(plainView(line)).length === 0) found.push({ level: 'alerte', rule: 'texte-deguise', offset });
-    else for (const rule of risky) found.push({ level: 'vigilance', rule, offset });
-    if (risky.length === 0 && mentionsSecretPath(revealed)) found.push({ level: 'vigilance', rule: 'chemin-secret', offset });
+    if (risky.length > 0 && line !== revealed && riskyCommands(plainView(line)).length === 0) found.add('alerte', 'texte-deguise', offset);
+    else for (const rule of risky) found.add('vigilance', rule, offset);
+    if (risky.length === 0 && mentionsSecretPath(revealed)) found.add('vigilance', 'chemin-secret', offset);
   }
-  return found;
 }
 
 /** Whether `text` holds a risky command, worked out at the first question (the rules that ask are few). */
@@ -271,20 +286,36 @@ function readSegment(segment: Segment, lines: string[], findings: FindingSet, de
   } else {
     const text = withCodeSpans(segment);
     const lineOf = lineLocator(text, segment.line);
-    for (const { level, rule, offset } of assessText(text, segment.text)) {
-      const line = lineOf(offset);
-      // A blockquote quotes someone (a client's email, a chat): what it asks is cited, not asked of the reader.
-      if (segment.quoted && level === 'alerte' && !HIDDEN_IN_PLAIN_SIGHT.has(rule))
-        findings.add('vigilance', line, rule === 'marqueur-de-role' ? 'marqueur-de-role-cite' : 'injection-citee', lineText(line));
-      else findings.add(level, line, rule, lineText(line));
-    }
+    const sink: FindingSink = {
+      add(level, rule, offset) {
+        const line = lineOf(offset);
+        // A blockquote quotes someone (a client's email, a chat): what it asks is cited, not asked of the reader.
+        if (segment.quoted && level === 'alerte' && !HIDDEN_IN_PLAIN_SIGHT.has(rule))
+          findings.add('vigilance', line, rule === 'marqueur-de-role' ? 'marqueur-de-role-cite' : 'injection-citee', lineText(line));
+        else findings.add(level, line, rule, lineText(line));
+      },
+      // A quoted alert may be kept as either level.
+      wants: (level) => findings.takes(level) || (segment.quoted && level === 'alerte' && findings.takes('vigilance')),
+    };
+    assessText(text, sink, segment.text);
   }
   if (!decodeRuns) return;
   const lineOf = lineLocator(segment.text, segment.line);
   for (const { index, decoded } of decodedRuns(segment.text)) {
-    if (assessText(decoded).length > 0 || assessHidden(decoded))
-      findings.add('alerte', lineOf(index), 'encodage-cache', () => `décodé : ${excerptOf(decoded)}`);
+    if (asksAnything(decoded) || assessHidden(decoded)) findings.add('alerte', lineOf(index), 'encodage-cache', () => `décodé : ${excerptOf(decoded)}`);
   }
+}
+
+/** Whether decoded text asks or holds anything assessText reports: the first finding answers. */
+function asksAnything(text: string): boolean {
+  let asks = false;
+  assessText(text, {
+    add: () => {
+      asks = true;
+    },
+    wants: () => !asks,
+  });
+  return asks;
 }
 
 /** A comment in a snippet: `# …`, `// …`, `-- …`, `/* …`, `; …`, `REM …`, `<!-- …` at the start of a line (the text after the leader). */
