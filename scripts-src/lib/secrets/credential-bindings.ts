@@ -57,6 +57,8 @@ const SHORT_PASSWORD_OPTION: Array<[command: RegExp, option: RegExp]> = [
   [/\bldap\w*\b/, new RegExp(String.raw`(?<![\w-])-w[ \t]+${VALUE}`, 'dg')],
   [/\bopenssl\b/, /(?<![\w-])-pass(?:in|out)?[ \t]+pass:(?<v>[^\s'"]+)/dg],
 ];
+/** Any command of the table above: most lines name none, and cost this one test instead of one per command. */
+const SHORT_PASSWORD_COMMAND = new RegExp(SHORT_PASSWORD_OPTION.map(([command]) => command.source).join('|'));
 /** A SQL or PowerShell string, single- or double-quoted (up to its first closing quote: the scan stays linear). */
 const STATEMENT_STRING = String.raw`'[^'\n]{1,300}'|"[^"\n]{1,300}"`;
 /**
@@ -318,7 +320,7 @@ function lineBindings(text: string, nested = false): Binding[] {
     SINGLE_DASH_OPTION.lastIndex = 0;
     for (let match = SINGLE_DASH_OPTION.exec(text); match; match = SINGLE_DASH_OPTION.exec(text)) add('commande', 'password', 'code', match);
   }
-  for (const [command, option] of SHORT_PASSWORD_OPTION) {
+  for (const [command, option] of SHORT_PASSWORD_COMMAND.test(lower) ? SHORT_PASSWORD_OPTION : []) {
     if (!command.test(lower)) continue;
     option.lastIndex = 0;
     for (let match = option.exec(text); match; match = option.exec(text)) add('commande', 'password', 'code', match);
@@ -393,12 +395,7 @@ function lineBindings(text: string, nested = false): Binding[] {
     PGPASS.lastIndex = 0;
     for (let match = PGPASS.exec(text); match; match = PGPASS.exec(text)) add('commande', 'password', 'code', match);
   }
-  for (const [pattern, role, gate] of [
-    [HTPASSWD, 'password', 'htpasswd'],
-    [NETRC, 'password', 'machine'],
-    [REDIS_AUTH, 'password', 'auth'],
-    [SPACE_SEPARATED, undefined, ' '],
-  ] as Array<[RegExp, Role | undefined, string]>) {
+  for (const [pattern, role, gate] of CONFIGURATION_LINES) {
     if (!lower.includes(gate)) continue;
     pattern.lastIndex = 0;
     // A .netrc password is the credential by definition: no identifier shape excuses it.
@@ -425,11 +422,21 @@ function lineBindings(text: string, nested = false): Binding[] {
     for (let match = BASIC.exec(text); match; match = BASIC.exec(text)) if (isBasicCredential(match.groups!.v!)) add('entete-auth', 'token', 'code', match);
   }
   // concat, not push(...): a line may hold a hundred thousand bindings, more than a call's arguments.
-  const all = found.concat(urlCredentials(text), proseBindings(text));
+  const inUrls = urlCredentials(text);
+  const inProse = proseBindings(text);
+  const all = inUrls.length === 0 && inProse.length === 0 ? found : found.concat(inUrls, inProse);
   // In a program (`const`, an object literal), a bare name is a variable: `{ token: counter42 }`.
   if (JS_CONTEXT.test(text)) return all.filter((binding) => !/^[A-Za-z_$][\w$]*$/.test(binding.value));
   return all;
 }
+
+/** Configuration lines, each with the word it needs (lower-cased line): `htpasswd -b`, a .netrc line, Redis' AUTH, `requirepass …`. */
+const CONFIGURATION_LINES: Array<[RegExp, Role | undefined, string]> = [
+  [HTPASSWD, 'password', 'htpasswd'],
+  [NETRC, 'password', 'machine'],
+  [REDIS_AUTH, 'password', 'auth'],
+  [SPACE_SEPARATED, undefined, ' '],
+];
 
 const ONE_WORD = /^[\p{L}\p{N}_]*$/u;
 const PLAIN_WORD = /^[\p{L}\p{N}]{1,40}$/u;
