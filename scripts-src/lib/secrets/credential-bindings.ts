@@ -422,9 +422,7 @@ function lineBindings(text: string, nested = false): Binding[] {
     for (let match = BASIC.exec(text); match; match = BASIC.exec(text)) if (isBasicCredential(match.groups!.v!)) add('entete-auth', 'token', 'code', match);
   }
   // concat, not push(...): a line may hold a hundred thousand bindings, more than a call's arguments.
-  const inUrls = urlCredentials(text);
-  const inProse = proseBindings(text);
-  const all = inUrls.length === 0 && inProse.length === 0 ? found : found.concat(inUrls, inProse);
+  const all = found.concat(urlCredentials(text), proseBindings(text));
   // In a program (`const`, an object literal), a bare name is a variable: `{ token: counter42 }`.
   if (JS_CONTEXT.test(text)) return all.filter((binding) => !/^[A-Za-z_$][\w$]*$/.test(binding.value));
   return all;
