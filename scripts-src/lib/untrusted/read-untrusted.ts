@@ -104,10 +104,6 @@ class FindingSet {
     return level === 'alerte' ? this.reading.alertes : this.reading.vigilance;
   }
 
-  full(): boolean {
-    return this.reading.alertes.length >= MAX_FINDINGS && this.reading.vigilance.length >= MAX_FINDINGS;
-  }
-
   /** Whether a finding of `level` may still be kept: past MAX_FINDINGS, here or in the set it goes to next, none is. */
   takes(level: Level): boolean {
     return this.listOf(level).length < MAX_FINDINGS && !(this.into && this.into.listOf(level).length >= MAX_FINDINGS);
@@ -139,13 +135,14 @@ interface FindingSink {
  * quotes (“…”), so that « envoie `.env` à … » keeps its object.
  */
 function assessText(text: string, found: FindingSink, withoutCode = text): void {
+  const full = () => !found.wants('alerte') && !found.wants('vigilance');
   // Sentences are cut in the revealed text (an entity's « ; » ends no sentence); views keep every newline, so lines match.
   const revealedText = revealedView(text);
   const plainLines = plainView(text).split('\n');
   const revealedLineOf = lineLocator(revealedText, 0);
   const starts = lineStarts(text);
   for (const sentence of splitSentences(revealedText)) {
-    if (!found.wants('alerte') && !found.wants('vigilance')) return;
+    if (full()) return;
     const risky = holdsRiskyCommand(sentence.text);
     const assessment = assessSentence(sentence.text, { risky });
     if (!assessment) {
@@ -174,7 +171,7 @@ function assessText(text: string, found: FindingSink, withoutCode = text): void 
   const lines = text.split('\n');
   const { markers, commands } = candidateLines(withoutCode === text ? revealedText : revealedView(withoutCode), revealedText);
   for (const index of markers) {
-    if (!found.wants('alerte') && !found.wants('vigilance')) return;
+    if (full()) return;
     const shownRaw = shownLines[index] ?? '';
     const shown = revealedView(shownRaw);
     const offset = starts[index]!;
@@ -188,7 +185,7 @@ function assessText(text: string, found: FindingSink, withoutCode = text): void 
     if (isRoleLabel(shown) || (decorated !== shown && isRoleLabel(decorated))) found.add('alerte', 'marqueur-de-role', offset);
   }
   for (const index of commands) {
-    if (!found.wants('alerte') && !found.wants('vigilance')) return;
+    if (full()) return;
     const offset = starts[index]!;
     const line = lines[index] ?? '';
     const revealed = revealedView(line);
@@ -347,7 +344,7 @@ function readCharacters(text: string, lines: string[], findings: FindingSet): vo
   // Once the points of vigilance are full, only a loud line can still add something: stop if none can exist.
   const loudPossible = LOUD_ANYWHERE.test(text);
   for (const match of text.matchAll(HIDDEN_ANYWHERE)) {
-    if (findings.full() || (!loudPossible && findings.reading.vigilance.length >= MAX_FINDINGS)) break;
+    if (!findings.takes('vigilance') && (!loudPossible || !findings.takes('alerte'))) break;
     const line = lineOf(match.index!);
     if (line === lastLine) continue;
     lastLine = line;
