@@ -2,7 +2,7 @@
  * Runs a bundled program the way the agent's bash tool does: `node <pack>/scripts/x.js`,
  * a separate process, with only the environment we give it.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,6 +26,24 @@ export const allProgramPaths = { ...programPaths, admin: adminPath, 'contexte-sk
 let state: string | undefined;
 const stateHome = () => (state ??= mkdtempSync(join(tmpdir(), 'contexte-etat-')));
 
+/**
+ * A Unix account as people have it: its own primary group, its supplementary
+ * groups (a box's group among them) and a umask. Node's `uid`/`gid` options drop
+ * supplementary groups; `setpriv --init-groups` keeps them, as a login does.
+ */
+export interface Login {
+  user: string;
+  umask?: number;
+}
+
+/** The command and arguments that run `script` with Node, as `login` when given. */
+function commandFor(script: string, args: string[], login?: Login): [string, string[]] {
+  if (!login) return [process.execPath, [script, ...args]];
+  const gid = execFileSync('id', ['-g', login.user], { encoding: 'utf8' }).trim();
+  const umask = (login.umask ?? 0o022).toString(8).padStart(3, '0');
+  return ['setpriv', ['--reuid', login.user, '--regid', gid, '--init-groups', 'sh', '-c', `umask ${umask}; exec "$0" "$@"`, process.execPath, script, ...args]];
+}
+
 export interface RunResult {
   code: number | null;
   stdout: string;
@@ -37,11 +55,12 @@ export interface RunResult {
 export function runScript(
   script: string,
   args: string[],
-  options: { env?: Record<string, string>; cwd?: string; timeoutMs?: number; as?: { uid: number; gid: number } } = {},
+  options: { env?: Record<string, string>; cwd?: string; timeoutMs?: number; as?: { uid: number; gid: number }; login?: Login } = {},
 ): Promise<RunResult> {
   const started = performance.now();
+  const [command, argv] = commandFor(script, args, options.login);
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [script, ...args], {
+    const child = spawn(command, argv, {
       cwd: options.cwd,
       // A minimal environment: no Redis variable leaks in from the developer's shell, and the
       // default folder mailbox lives in a temporary state folder, never in the developer's.
@@ -76,9 +95,10 @@ export interface Waiting {
 }
 
 /** `recuperer attendre …`, started in the background: the test publishes once it listens. */
-export function attendre(args: string[], env: Record<string, string>, cwd?: string): Waiting {
+export function attendre(args: string[], env: Record<string, string>, cwd?: string, login?: Login): Waiting {
   const started = performance.now();
-  const child = spawn(process.execPath, [programPaths.recuperer, 'attendre', ...args], {
+  const [command, argv] = commandFor(programPaths.recuperer, ['attendre', ...args], login);
+  const child = spawn(command, argv, {
     cwd,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', XDG_STATE_HOME: stateHome(), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -107,7 +107,7 @@ describe.skipIf(!isRoot)('a folder mailbox shared by two Unix users of one group
     expect(await modeOf(join(team, 'ctxalice'))).toBe(0o2750);
     expect(await modeOf(join(team, 'ctxalice', `contexte-${aliceKey.split(':')[3]}`))).toBe(0o640);
     expect(await modeOf(join(team, 'ctxalice', 'journal.jsonl'))).toBe(0o640);
-    expect(await modeOf(join(team, 'ctxalice', '.en-cours'))).toBe(0o700);
+    expect(await modeOf(join(team, 'ctxalice', '.en-cours'))).toBe(0o2700);
     expect(existsSync(join(team, 'journal.jsonl'))).toBe(false);
     const second = await publish('ctxbob');
     expect(second.code, second.stderr).toBe(0);

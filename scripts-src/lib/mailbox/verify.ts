@@ -23,6 +23,7 @@ export type VigilanceCode =
   | 'journal-futur' // journal ids (or dates) lie in the future
   // The folder mailbox (folder/folder-vigilance.ts):
   | 'proprietaire-different' // a file of an author folder not owned by the folder's owner
+  | 'groupe-different' // a file of a shared box whose group is not the box's: unreadable to the other members
   | 'dossier-modifiable' // an author folder writable by others, or a team folder without the sticky bit
   | 'fichier-non-ordinaire' // a link, a FIFO, a folder in a file's place, or a file the reader may not open
   | 'fichier-trop-gros' // a file beyond its size bound

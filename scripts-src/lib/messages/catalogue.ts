@@ -313,6 +313,30 @@ export const CATALOGUE = {
     (p) =>
       `Boîte partagée : chacun n’écrit que dans son propre dossier d’auteur ; les dossiers d’auteur (2750) et les fichiers (0640) doivent être lisibles par le groupe. Le propriétaire de ${q(p.path, 200)} corrige avec chmod g+r (chmod 2750 pour un dossier d’auteur, 3770 pour un dossier d’équipe).`,
   ),
+  /** A file or folder of a shared box whose group is not the box's: the group's members cannot read it, whatever its mode. */
+  'boite-mauvais-groupe': entry<{ box: string; path: string; group: string; boxGroup: string; owner: string; mine: boolean }>(
+    Denied,
+    (p) =>
+      `${q(p.path, 200)} appartient au groupe ${q(p.group, 40)}, pas au groupe de la boîte ${q(p.boxGroup, 40)} : les autres membres ne peuvent pas le lire (${p.box})`,
+    (p) =>
+      p.mine
+        ? `Publiez de nouveau (publier remet le groupe de la boîte sur vos fichiers), ou corrigez à la main : chgrp ${p.boxGroup} ${p.path}`
+        : `Son propriétaire, ${q(p.owner, 40)}, le corrige en publiant de nouveau (publier remet le groupe de la boîte sur ses fichiers), ou à la main : chgrp ${p.boxGroup} ${p.path}`,
+  ),
+  'boite-groupe-non-membre': entry<{ box: string; path: string; group: string; user: string }>(
+    Denied,
+    (p) => `${q(p.user, 40)} n’est pas membre du groupe ${q(p.group, 40)} de la boîte : pas d’accès à ${q(p.path, 200)} (${p.box})`,
+    (p) =>
+      `Ajoutez-vous au groupe (sudo usermod -aG ${p.group} ${p.user}) puis ouvrez une nouvelle session (id doit afficher ${p.group}) ; en attendant, sg ${p.group} -c '<commande>' la lance avec ce groupe.`,
+  ),
+  'boite-impossible-de-creer': entry<{ box: string; path: string; parent: string; owner: string; shared: boolean }>(
+    Denied,
+    (p) => `impossible de créer ${q(p.path, 200)} : le dossier ${q(p.parent, 200)}, à ${q(p.owner, 40)}, ne vous est pas ouvert en écriture (${p.box})`,
+    (p) =>
+      p.shared
+        ? `Dans une boîte partagée, la racine (chmod 2770) et les dossiers d’équipe (3770) sont ouverts au groupe ; ${q(p.owner, 40)} corrige avec chmod g+rwx ${p.parent}.`
+        : `Une boîte privée appartient à un seul utilisateur : prenez votre propre boîte (CONTEXTE_DIR non défini, ou un dossier à vous), ou voyez le README pour la partager.`,
+  ),
   'dossier-auteur-d-un-autre': entry<{ box: string; path: string; author: string; owner: string }>(
     Denied,
     (p) =>

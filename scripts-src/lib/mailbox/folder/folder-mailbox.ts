@@ -13,7 +13,7 @@
  *   <dossier>/<equipe>/.scellee                         the team folder owner's seal
  *   <dossier>/<equipe>/<auteur>/resume-<horodatage>     its index entry (JSON)
  *   <dossier>/<equipe>/<auteur>/journal.jsonl           what the folder's owner did in the team
- *   <dossier>/<equipe>/<auteur>/.en-cours/              the owner's staging files (0700)
+ *   <dossier>/<equipe>/<auteur>/.en-cours/              the owner's staging files (0700; shared: 2700)
  *
  * A note's expiry is its file's modification time, set before the file appears,
  * so a note and its TTL are one inode. A note is written to a staging file,
@@ -28,10 +28,15 @@
  * O_NONBLOCK, checked with fstat and read with a size bound. A file of an
  * author folder is trusted only when it belongs to the folder's owner and the
  * folder is writable by nobody else; otherwise it is a vigilance.
+ *
+ * In a shared box everything belongs to the box's group (the root's): the
+ * set-group-ID bit hands it down to what is made in a folder, and each file and
+ * folder we make is also given it explicitly (an author's primary group is
+ * their own on most systems, and a staging file is made elsewhere), then checked.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { constants, type Dirent, type Stats } from 'node:fs';
-import { chmod, link, lstat, mkdir, open, readdir, rename, stat, unlink } from 'node:fs/promises';
+import { chmod, type FileHandle, link, lstat, mkdir, open, readdir, rename, stat, unlink } from 'node:fs/promises';
 import { hostname, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { Failure, fail } from '../../messages/failure.js';
@@ -54,7 +59,17 @@ import { eventFields, eventFromFields, type JournalEvent, type NewEvent, purgeEv
 import { buildKey, COMPANIONS, type Companion, companionKeysOf, isValidName, type KeyParts, MAX_STORED_BYTES, noteKeyOf, parseKey } from '../keys.js';
 import { type PublishStore, publishWithFreeStamp, sha256Of } from '../publish.js';
 import { checkKey, futureJournal, type Vigilance } from '../verify.js';
-import { type FileRole, foreignOwner, journalTail, sharedJournal, unprotectedTeamFolder, unusableFile, writableAuthorFolder } from './folder-vigilance.js';
+import { type BoxRights, explainDenial, giveGroupToFile, giveGroupToPath, SystemNames, wrongGroup } from './folder-permissions.js';
+import {
+  type FileRole,
+  foreignGroup,
+  foreignOwner,
+  journalTail,
+  sharedJournal,
+  unprotectedTeamFolder,
+  unusableFile,
+  writableAuthorFolder,
+} from './folder-vigilance.js';
 import { watchFolders } from './folder-watch.js';
 import { globToRegExp } from './glob.js';
 import { readBounded } from './read-bounded.js';
@@ -82,8 +97,11 @@ const HOST = createHash('sha256').update(hostname()).digest('hex').slice(0, 8);
 
 interface Modes {
   shared: boolean;
+  /** The box's group (the root's) when it is shared: every file and folder we make gets it. */
+  group?: number;
   team: number;
   author: number;
+  staging: number;
   /** Notes, exports, index entries and journals: written by their owner only. */
   file: number;
 }
@@ -124,7 +142,9 @@ async function prepareRoot(root: string): Promise<Modes> {
     });
     if (!info.isDirectory()) throw new MailboxError('not-a-folder', `dossier ${root}`, { path: root });
     const shared = (info.mode & 0o2000) !== 0 && (info.mode & 0o070) !== 0;
-    return shared ? { shared, team: 0o3770, author: 0o2750, file: 0o640 } : { shared, team: 0o700, author: 0o700, file: 0o600 };
+    return shared
+      ? { shared, group: info.gid, team: 0o3770, author: 0o2750, staging: 0o2700, file: 0o640 }
+      : { shared, team: 0o700, author: 0o700, staging: 0o700, file: 0o600 };
   } catch (error) {
     throw toFolderError(error, `dossier ${root}`, false);
   }
@@ -139,7 +159,7 @@ export class FolderMailbox implements Mailbox {
   readonly user: string;
   /** The author folders this process already prepared for publishing (modes checked, staging cleaned). */
   private readonly prepared = new Set<string>();
-  private names?: Promise<Map<number, string>>;
+  private readonly names: SystemNames;
 
   constructor(
     private readonly root: string,
@@ -148,6 +168,7 @@ export class FolderMailbox implements Mailbox {
   ) {
     this.label = `dossier ${root}`;
     this.user = currentUser();
+    this.names = new SystemNames(this.user);
   }
 
   async publish(request: PublishRequest): Promise<Publication> {
@@ -204,7 +225,7 @@ export class FolderMailbox implements Mailbox {
       if (read.kind === 'absent') return undefined;
       if (read.kind === 'refused') {
         if (read.why === 'trop-gros') return { oversized: true, size: read.size ?? info.size };
-        if (read.why === 'illisible') throw new MailboxError('no-permission', this.label, { code: read.code, path, shared: this.modes.shared });
+        if (read.why === 'illisible') throw await explainDenial(path, this.rights());
         // A link or a FIFO put in the note's place after it was seen: there is no note to give.
         return undefined;
       }
@@ -412,7 +433,7 @@ export class FolderMailbox implements Mailbox {
    */
   private async ensureTeam(team: string, strict: boolean): Promise<string> {
     const path = join(this.root, team);
-    if (await makeFolder(path, this.modes.team)) {
+    if (await this.makeFolder(path, this.modes.team)) {
       if (strict) await this.protectRoot();
       return path;
     }
@@ -421,6 +442,10 @@ export class FolderMailbox implements Mailbox {
     if (this.modes.shared && strict && !isProtectedTeam(info.mode)) {
       if (!isMine(info.uid)) throw fail('boite-equipe-non-protegee', { box: this.label, path, owner: await this.ownerName(info.uid) });
       await chmod(path, this.modes.team);
+    }
+    if (strict && this.modes.group !== undefined && info.gid !== this.modes.group) {
+      if (!isMine(info.uid)) throw await wrongGroup(path, info, this.rights());
+      await this.giveGroup(path, this.modes.team);
     }
     if (strict) await this.protectRoot();
     return path;
@@ -441,11 +466,12 @@ export class FolderMailbox implements Mailbox {
    */
   private async ensureAuthor(team: string, author: string): Promise<AuthorFolder> {
     const path = join(this.root, team, author);
-    if (!(await makeFolder(path, this.modes.author))) {
+    if (!(await this.makeFolder(path, this.modes.author))) {
       const folder = await this.authorFolder(team, author);
       if (!folder) throw unsafePath(this.label, path);
       await this.requireOwnFolder(folder);
       await this.fixMode(path);
+      await this.repairGroups(path);
     }
     return { team, author, path, uid: MY_UID ?? 0, writable: false };
   }
@@ -459,6 +485,52 @@ export class FolderMailbox implements Mailbox {
   private async fixMode(path: string): Promise<void> {
     const info = await lstat(path);
     if ((info.mode & 0o7777) !== this.modes.author) await chmod(path, this.modes.author);
+  }
+
+  /**
+   * An author folder of ours, and the files of ours in it, get the box's group
+   * (a previous version left notes with their author's primary group, which no
+   * teammate could read). Once per process and folder.
+   */
+  private async repairGroups(path: string): Promise<void> {
+    const group = this.modes.group;
+    if (group === undefined || this.prepared.has(`groupes:${path}`)) return;
+    this.prepared.add(`groupes:${path}`);
+    await this.giveGroup(path, this.modes.author);
+    for (const dirent of await entriesOf(path)) {
+      const child = join(path, dirent.name);
+      const info = await lstatIfPresent(child);
+      if (!info || !isMine(info.uid) || info.gid === group) continue;
+      if (info.isFile()) await this.giveGroup(child);
+      else if (info.isDirectory() && dirent.name === WORK) await this.giveGroup(child, this.modes.staging);
+    }
+  }
+
+  /** A file or folder of ours gets the box's group (no-op in a private box). */
+  private async giveGroup(path: string, mode?: number): Promise<void> {
+    if (this.modes.group !== undefined) await giveGroupToPath(path, this.modes.group, mode, this.names, this.label);
+  }
+
+  /** A file we just opened for writing gets the box's group (no-op in a private box). */
+  private async giveGroupTo(handle: FileHandle, path: string): Promise<void> {
+    if (this.modes.group !== undefined) await giveGroupToFile(handle, path, this.modes.group, this.names, this.label);
+  }
+
+  private rights(): BoxRights {
+    return { root: this.root, box: this.label, ...(this.modes.group !== undefined ? { group: this.modes.group } : {}), names: this.names };
+  }
+
+  /** Makes a folder with exactly this mode (mkdir's mode passes through the umask) and the box's group; false when something already has the name. */
+  private async makeFolder(path: string, mode: number): Promise<boolean> {
+    try {
+      await mkdir(path, { mode });
+    } catch (error) {
+      if ((error as { code?: string }).code === 'EEXIST') return false;
+      throw error;
+    }
+    await this.giveGroup(path);
+    await chmod(path, mode);
+    return true;
   }
 
   /** A real folder's metadata, undefined when absent; a link or a file in its place is refused. */
@@ -515,6 +587,7 @@ export class FolderMailbox implements Mailbox {
     const path = join(work, `${process.pid}-${HOST}-${randomBytes(8).toString('hex')}`);
     const handle = await open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, this.modes.file);
     try {
+      await this.giveGroupTo(handle, path);
       await handle.writeFile(data);
       await handle.chmod(this.modes.file);
       await handle.sync();
@@ -528,10 +601,11 @@ export class FolderMailbox implements Mailbox {
   /** The owner-only staging folder of an author folder of ours. */
   private async stagingFolder(authorPath: string): Promise<string> {
     const path = join(authorPath, WORK);
-    if (!(await makeFolder(path, 0o700))) {
+    if (!(await this.makeFolder(path, this.modes.staging))) {
       const info = await lstat(path);
       if (!info.isDirectory() || !isMine(info.uid)) throw unsafePath(this.label, path);
-      if ((info.mode & 0o7777) !== 0o700) await chmod(path, 0o700);
+      if (this.modes.group !== undefined && info.gid !== this.modes.group) await this.giveGroup(path);
+      if ((info.mode & 0o7777) !== this.modes.staging) await chmod(path, this.modes.staging);
     }
     return path;
   }
@@ -594,6 +668,9 @@ export class FolderMailbox implements Mailbox {
       if (byName.get(`${kind}-${parts.stamp}`)?.isFile() === true && (await this.live(folder, { ...parts, kind })) !== undefined) companions.push(kind);
     const vigilance = [
       ...(folder.writable ? [writableAuthorFolder(folder.path, await this.ownerName(folder.uid))] : []),
+      ...(this.modes.group !== undefined && info.gid !== this.modes.group && !isMine(info.uid)
+        ? [foreignGroup(roleOf(parts), place, await this.names.group(info.gid), await this.names.group(this.modes.group), await this.ownerName(info.uid))]
+        : []),
       ...summary.findings,
       ...checkKey(parts.kind, { exists: true, ttlSeconds, size: info.size }, indexed, this.options.ttlMaxSeconds),
     ];
@@ -628,6 +705,7 @@ export class FolderMailbox implements Mailbox {
     const temporary = `${path}.${randomBytes(6).toString('hex')}.tmp`;
     const handle = await open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, this.modes.file);
     try {
+      await this.giveGroupTo(handle, temporary);
       await handle.writeFile(text);
       await handle.chmod(this.modes.file);
     } finally {
@@ -695,6 +773,7 @@ export class FolderMailbox implements Mailbox {
     try {
       const info = await handle.stat();
       if (!info.isFile() || !isMine(info.uid)) throw unsafePath(this.label, path);
+      await this.giveGroupTo(handle, path);
       if ((info.mode & 0o777) !== this.modes.file) await handle.chmod(this.modes.file);
       await handle.write(`${line}\n`);
     } finally {
@@ -738,21 +817,9 @@ export class FolderMailbox implements Mailbox {
     return join(this.root, team, author);
   }
 
-  /** The system user's name for a file owner, from /etc/passwd (read bounded); `uid N` when unknown. */
-  private async ownerName(uid: number): Promise<string> {
-    if (MY_UID === undefined || uid === MY_UID) return this.user;
-    this.names ??= readBounded('/etc/passwd', 4 * 1024 * 1024)
-      .then((read) => {
-        const names = new Map<number, string>();
-        if (read.kind !== 'read') return names;
-        for (const line of read.data.toString('utf8').split('\n')) {
-          const [name, , id] = line.split(':');
-          if (name && id && /^\d+$/.test(id) && isValidName(name) && !names.has(Number(id))) names.set(Number(id), name);
-        }
-        return names;
-      })
-      .catch(() => new Map<number, string>());
-    return (await this.names).get(uid) ?? `uid ${uid}`;
+  /** The system user's name for a file owner; `uid N` when unknown. */
+  private ownerName(uid: number): Promise<string> {
+    return this.names.user(uid);
   }
 
   private async run<T>(operation: () => Promise<T>): Promise<T> {
@@ -760,6 +827,8 @@ export class FolderMailbox implements Mailbox {
       return await operation();
     } catch (error) {
       if (error instanceof Failure) throw error;
+      const { code, path } = error as { code?: string; path?: string };
+      if ((code === 'EACCES' || code === 'EPERM') && path !== undefined) throw await explainDenial(path, this.rights());
       throw toFolderError(error, this.label, this.modes.shared);
     }
   }
@@ -787,18 +856,6 @@ function toFolderError(error: unknown, label: string, shared: boolean): MailboxE
     default:
       return new MailboxError('other', label, { ...(code ? { code } : {}), path: label.replace(/^dossier /, '') });
   }
-}
-
-/** Makes a folder with exactly this mode (mkdir's mode passes through the umask); false when something already has the name. */
-async function makeFolder(path: string, mode: number): Promise<boolean> {
-  try {
-    await mkdir(path, { mode });
-  } catch (error) {
-    if ((error as { code?: string }).code === 'EEXIST') return false;
-    throw error;
-  }
-  await chmod(path, mode);
-  return true;
 }
 
 function partsOf(team: string, author: string, name: string): KeyParts | undefined {

@@ -28,6 +28,14 @@ export function foreignOwner(role: FileRole, where: string, owner: string, folde
   };
 }
 
+/** A file whose group is not the box's (a previous version's, or made by hand): the other members cannot read it. */
+export function foreignGroup(role: FileRole, where: string, group: string, boxGroup: string, owner: string): Vigilance {
+  return {
+    code: 'groupe-different',
+    message: `${ROLE[role]} ${where} appartient au groupe ${group}, pas au groupe de la boîte ${boxGroup} : les autres membres ne peuvent pas la lire ; ${owner} le corrige en publiant de nouveau, ou avec chgrp ${boxGroup} sur le fichier`,
+  };
+}
+
 /** An author folder of the previous version (2770): any member could replace what it holds. */
 export function writableAuthorFolder(path: string, owner: string): Vigilance {
   return {
