@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { redisKeys } from '../scripts-src/lib/mailbox/keys.js';
 import { newRepo, noteAbout } from './helpers/git-repo.js';
 import { handoffNote } from './helpers/notes.js';
 import { type RedisServer, randomPassword, startRedis } from './helpers/redis-server.js';
@@ -158,11 +159,26 @@ describe('ACL matrix', () => {
     expect(result.stdout).not.toContain('Appliqué');
   });
 
-  it('revokes a user', async () => {
+  it('revokes a user: no login, no membership; audit does not bring them back until admin utilisateur does', async () => {
     expect((await admin(['revoquer', 'bob', '--appliquer'], { env: redis.env })).code).toBe(0);
     const result = await recuperer(['list', '--equipe', 'catalogue'], { env: as('bob') });
     expect(result.code).toBe(5);
     expect(result.stderr).toContain('authentification refusée');
+    expect(await redis.admin.sismember(redisKeys.members('catalogue'), 'bob')).toBe(0);
+    const audit = async (...extra: string[]) =>
+      (
+        JSON.parse((await admin(['audit', '--equipe', 'catalogue', ...extra, '--json'], { env: redis.env })).stdout) as {
+          constats: Array<{ regle: string; sujet: string; corrige: boolean }>;
+        }
+      ).constats;
+    const corrected = await audit('--corriger');
+    expect(corrected).toContainEqual(expect.objectContaining({ regle: 'membre-revoque', sujet: 'bob', corrige: false }));
+    expect(await redis.admin.smembers(redisKeys.members('catalogue'))).toEqual(['alice']);
+    // Created again, bob is a member again: the revocation is lifted by the administrator, not by an audit.
+    const again = await admin(['utilisateur', 'catalogue', 'bob', '--appliquer'], { env: { ...redis.env, CONTEXTE_MOT_DE_PASSE: passwords.bob! } });
+    expect(again.code, again.stderr).toBe(0);
+    expect(await redis.admin.sismember(redisKeys.members('catalogue'), 'bob')).toBe(1);
+    expect((await audit('--corriger')).map((finding) => finding.regle)).not.toContain('membre-revoque');
   });
 
   it('never prints a generated password, writes it owner-only without overwriting, and --appliquer after a preview takes it again', async () => {

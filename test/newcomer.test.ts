@@ -6,9 +6,10 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { newRepo, noteAbout } from './helpers/git-repo.js';
 import { handoffNote } from './helpers/notes.js';
 import { randomPassword } from './helpers/redis-server.js';
-import { publier, recuperer, repoRoot, verifier } from './helpers/run-program.js';
+import { attendre, publier, recuperer, repoRoot, verifier } from './helpers/run-program.js';
 
 describe('a Redis setting without a Redis host', () => {
   it('is a usage error naming both, and the note does not go silently to the folder box', async () => {
@@ -122,5 +123,113 @@ describe('npm ci on a fresh clone', () => {
       .map(([path]) => path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length));
     expect(withScripts.length).toBeGreaterThan(0);
     for (const name of withScripts) expect(allowScripts[name], name).toBe(true);
+  });
+});
+
+/** The newcomer's second round (issue 37): each point someone following the README met, one test each. */
+describe('the newcomer’s second round', () => {
+  const folder = () => mkdtempSync(join(tmpdir(), 'contexte-second-'));
+  const noteIn = (dir: string, content = handoffNote()) => {
+    const path = join(dir, 'note.md');
+    writeFileSync(path, content);
+    return path;
+  };
+
+  it('publier --help names every command’s JSON, never « undefined »', async () => {
+    const help = (await publier(['--help'])).stdout.replace(/\s+/g, ' ');
+    expect(help).not.toContain('undefined');
+    expect(help).toMatch(/<fichier> <equipe> \[auteur\] \[session\.json\] : \{ cle,/);
+    expect(help).toMatch(/identite : \{ identite, empreinte, creee, fichier/);
+  });
+
+  it('publier --modifs leaves the pack’s own install out of the work in progress, and says so', async () => {
+    const repo = newRepo({ 'src/app.ts': 'v1\n' });
+    repo.write({
+      'src/app.ts': 'v2\n',
+      '.opencode/skills/publier-contexte/SKILL.md': 'skill\n',
+      '.agents/skills/recuperer-contexte/scripts/recuperer.js': '// bundle\n',
+      'opencode.json': `${JSON.stringify({ $schema: 'https://opencode.ai/config.json', share: 'disabled' }, null, 2)}\n`,
+      'notes/brouillon.md': 'à moi\n',
+    });
+    const env = { CONTEXTE_DIR: folder() };
+    const note = noteIn(folder(), noteAbout({ commit: repo.head() }));
+    const result = await publier([note, 'catalogue', 'alice', '--modifs', '--json'], { env, cwd: repo.dir });
+    expect(result.code, result.stderr).toBe(0);
+    const { modifs } = JSON.parse(result.stdout) as { modifs: { non_suivis: string[]; installation_du_pack: string[] } };
+    expect(modifs.non_suivis).toEqual(['notes/brouillon.md']);
+    expect(modifs.installation_du_pack.sort()).toEqual([
+      '.agents/skills/recuperer-contexte/scripts/recuperer.js',
+      '.opencode/skills/publier-contexte/SKILL.md',
+      'opencode.json',
+    ]);
+    const text = await publier([note, 'catalogue', 'alice', '--modifs'], { env, cwd: repo.dir });
+    expect(text.stdout).toContain(
+      'Laissé de côté : l’installation du pack (.agents/skills/recuperer-contexte/, .opencode/skills/publier-contexte/, opencode.json)',
+    );
+    // An opencode.json the user wrote is theirs: named as untracked work.
+    repo.write({ 'opencode.json': JSON.stringify({ share: 'disabled', model: 'x/y' }) });
+    const own = JSON.parse((await publier([note, 'catalogue', 'alice', '--modifs', '--json'], { env, cwd: repo.dir })).stdout) as {
+      modifs: { non_suivis: string[] };
+    };
+    expect(own.modifs.non_suivis).toContain('opencode.json');
+  });
+
+  it('attendre’s timeout advice repeats the delay it was given, and Ctrl-C says one line and exits 130', async () => {
+    const env = { CONTEXTE_DIR: folder() };
+    const expired = await recuperer(['attendre', '--equipe', 'catalogue', '--auteur', 'bob', '--delai', '2s', '--json'], { env });
+    expect(expired.code).toBe(3);
+    expect(JSON.parse(expired.stdout).erreur.conseil).toContain('« recuperer attendre --equipe catalogue --auteur bob --delai 2s »');
+    const waiting = attendre(['--equipe', 'catalogue', '--delai', '1min'], env);
+    await waiting.listening;
+    waiting.interrupt();
+    const stopped = await waiting.done;
+    expect(stopped.code).toBe(130);
+    const after = stopped.stderr.slice(stopped.stderr.indexOf('…\n') + 2);
+    expect(after).toMatch(/^Attente interrompue \(Ctrl-C\) après \d+ s : aucune note n’a été récupérée\.\n$/);
+  });
+
+  it('list marks a plain note of a sealed team, which get will refuse, before anyone tries', async () => {
+    const env = { CONTEXTE_DIR: folder(), XDG_CONFIG_HOME: folder() };
+    const dir = folder();
+    const plain = JSON.parse((await publier([noteIn(dir), 'catalogue', 'alice', '--json'], { env })).stdout).cle as string;
+    expect((await publier(['identite', '--equipe', 'catalogue', '--auteur', 'alice'], { env })).code).toBe(0);
+    expect((await recuperer(['boite', '--sceller', '--equipe', 'catalogue'], { env })).code).toBe(0);
+    const listed = JSON.parse((await recuperer(['list', '--equipe', 'catalogue', '--json'], { env })).stdout) as Array<{ cle: string; non_signee: boolean }>;
+    expect(listed.map((row) => [row.cle, row.non_signee])).toEqual([[plain, true]]);
+    expect((await recuperer(['list', '--equipe', 'catalogue'], { env })).stdout).toContain('[NON SIGNÉE]');
+    const refused = await recuperer(['get', plain, join(dir, 'lue.md'), '--json'], { env });
+    expect(refused.code).toBe(1);
+  });
+
+  it('a default private box that does not know the team says each account has its own, and names CONTEXTE_DIR', async () => {
+    const result = await recuperer(['list', '--equipe', 'catalogue'], { env: { XDG_STATE_HOME: folder() } });
+    expect(result.stdout).toContain('chaque compte a la sienne');
+    expect(result.stdout).toContain('CONTEXTE_DIR');
+    const shared = await recuperer(['list', '--equipe', 'catalogue'], { env: { CONTEXTE_DIR: folder() } });
+    expect(shared.stdout).toContain('est inconnue');
+    expect(shared.stdout).not.toContain('chaque compte a la sienne');
+  });
+
+  it('does not call an absolute path relative', async () => {
+    const missing = join(folder(), 'absente.md');
+    const absolute = JSON.parse((await verifier([missing, '--json'])).stdout).erreur.conseil as string;
+    expect(absolute).not.toContain('relatif');
+    const dir = folder();
+    const relative = JSON.parse((await verifier(['absente.md', '--json'], { cwd: dir })).stdout).erreur.conseil as string;
+    expect(relative).toContain(`relatif au dossier courant (« ${dir} »)`);
+  });
+
+  it('get’s « clé invalide » help names modifs: keys', async () => {
+    const result = await recuperer(['get', 'modifs-catalogue', '--json'], { env: { CONTEXTE_DIR: folder() } });
+    expect(JSON.parse(result.stdout).erreur).toMatchObject({ raison: 'cle-invalide' });
+    expect(JSON.parse(result.stdout).erreur.conseil).toContain('modifs:');
+  });
+
+  it('verifier reports a header field at its own line', async () => {
+    const note = noteIn(folder(), handoffNote().replace('auteur: alice', 'auteur: "alice martin"'));
+    const { problemes } = JSON.parse((await verifier([note, '--json'])).stdout) as { problemes: Array<{ regle: string; ligne: number; message: string }> };
+    const header = problemes.find((problem) => problem.regle === 'en-tete')!;
+    expect(header.message).toContain('« auteur »');
+    expect(header.ligne).toBe(3);
   });
 });

@@ -166,6 +166,7 @@ describe('recuperer list', () => {
         cle_session: null,
         cle_modifs: null,
         scellee: false,
+        non_signee: false,
         alertes: [],
         vigilance: [],
         boite: `redis 127.0.0.1:${redis.port}`,

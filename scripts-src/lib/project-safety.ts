@@ -14,6 +14,18 @@ export const SHARE_DISABLED = '"share": "disabled"';
 /** What keeps handoff files out of a project's commits, anchored at its root (a src/partage/ package stays tracked). */
 export const HANDOFF_EXCLUDES = ['/CONTEXTE-*.md', '/partage/', '/session-*.json'];
 const PACKAGE = 'contexte-skills';
+/** The four skills of the pack, each a folder of its own wherever an installer puts them. */
+export const PACK_SKILLS = ['partager-contexte', 'reprendre-contexte', 'publier-contexte', 'recuperer-contexte'] as const;
+/** Where the installers put them in a project: ours (`.opencode/`, `.claude/`) and the `skills` CLI's (`.agents/`). */
+const PROJECT_SKILL_FOLDERS = ['.opencode/skills', '.claude/skills', '.agents/skills'];
+/** The pack's own install in a project, anchored at its root: never the user's work in progress. */
+export const PACK_INSTALL_EXCLUDES = PROJECT_SKILL_FOLDERS.flatMap((folder) => PACK_SKILLS.map((skill) => `/${folder}/${skill}/`));
+
+/** An opencode.json that holds nothing but what the installer writes (its `$schema` and "share": "disabled"). */
+export function isInstallerOpenCodeConfig(text: string): boolean {
+  const config = parseOpenCodeConfig(text) as Record<string, unknown> | undefined;
+  return config !== undefined && config.share === 'disabled' && Object.keys(config).every((key) => key === 'share' || key === '$schema');
+}
 
 interface OpenCodeConfig {
   share?: unknown;

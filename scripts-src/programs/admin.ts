@@ -49,9 +49,9 @@ const program: Program = {
     } else {
       const author = validateName(positionals[0]!, 'auteur');
       commands = [{ perNode: true, args: ['ACL', 'DELUSER', author] }];
-      // Which teams registered the author is known only on the server: --appliquer removes the identity from each.
-      if (values.appliquer) commands.push(...(await identityRemovals(author, env)));
-      else notice = `Avec --appliquer, l’identité de ${author} est aussi retirée de chaque équipe qui l’a enregistrée.`;
+      // Which teams count the author is known only on the server: --appliquer removes them from each one's members and registry.
+      if (values.appliquer) commands.push(...(await teamRemovals(author, env)));
+      else notice = `Avec --appliquer, ${author} est aussi retiré des membres de chaque équipe, et son identité de chaque équipe qui l’a enregistrée.`;
     }
     const applied = values.appliquer ? await apply(commands, env) : 0;
     const lines = commands.map(({ args }) => asRedisCli(args));
@@ -105,14 +105,28 @@ async function passwordOfPreview(file: string): Promise<string> {
   throw fail('fichier-existe', { path: file });
 }
 
-/** `HDEL` of the author's identity in every team that registered one (the teams' registry is read with the administrator's connection). */
-async function identityRemovals(author: string, env: NodeJS.ProcessEnv): Promise<Command[]> {
+/**
+ * `SREM` of the author from every team's members and `HDEL` of their identity in every team that registered one
+ * (read with the administrator's connection), recorded as revoked: no longer listed, sealed for, nor re-added by audit.
+ */
+async function teamRemovals(author: string, env: NodeJS.ProcessEnv): Promise<Command[]> {
   const settings = readRedisSettings(env);
   const client = await connectRedis(settings);
   try {
     const teams = (await client.smembers(redisKeys.teams)).filter(isValidName);
-    const registered = await Promise.all(teams.map((team) => client.hexists(redisKeys.identities(team), author)));
-    return teams.filter((_, index) => registered[index] === 1).map((team) => ({ perNode: false, args: ['HDEL', redisKeys.identities(team), author] }));
+    const [members, registered] = await Promise.all([
+      Promise.all(teams.map((team) => client.sismember(redisKeys.members(team), author))),
+      Promise.all(teams.map((team) => client.hexists(redisKeys.identities(team), author))),
+    ]);
+    return teams.flatMap((team, index) => [
+      ...(members[index] === 1
+        ? [
+            { perNode: false, args: ['SREM', redisKeys.members(team), author] },
+            { perNode: false, args: ['SADD', redisKeys.revoked(team), author] },
+          ]
+        : []),
+      ...(registered[index] === 1 ? [{ perNode: false, args: ['HDEL', redisKeys.identities(team), author] }] : []),
+    ]);
   } catch (error) {
     throw toMailboxError(error, settings.label);
   } finally {
@@ -216,7 +230,7 @@ function server(json: boolean, env: NodeJS.ProcessEnv): Promise<ExitCode> {
       const lines = [`Boîte : ${mailbox.label} ; réglages du serveur (lecture seule)`];
       for (const node of report.nodes) {
         lines.push(
-          `  ${node.node} : mémoire ${formatSize(node.usedMemory)} sur ${node.maxmemory === 0 ? 'sans limite' : formatSize(node.maxmemory)} (maxmemory-policy ${node.policy}) ; clients ${node.connectedClients} sur ${node.maxclients} (maxclients) ; une commande au plus ${formatSize(node.protoMaxBulkLen)} (proto-max-bulk-len), un client ${formatSize(node.queryBufferLimit)} en attente (client-query-buffer-limit)`,
+          `  ${node.node} : mémoire ${formatSize(node.usedMemory)} ${node.maxmemory === 0 ? 'sans limite (maxmemory 0)' : `sur ${formatSize(node.maxmemory)}`} (maxmemory-policy ${node.policy}) ; clients ${node.connectedClients} sur ${node.maxclients} (maxclients) ; une commande au plus ${formatSize(node.protoMaxBulkLen)} (proto-max-bulk-len), un client ${formatSize(node.queryBufferLimit)} en attente (client-query-buffer-limit)`,
         );
       }
       lines.push(report.findings.length === 0 ? 'Aucun constat.' : `${report.findings.length} constat(s) :`);

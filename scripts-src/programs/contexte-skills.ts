@@ -13,10 +13,9 @@ import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { type Program, runProgram } from '../lib/cli/run.js';
 import { fail } from '../lib/messages/failure.js';
-import { HANDOFF_EXCLUDES, parseOpenCodeConfig, SHARE_DISABLED } from '../lib/project-safety.js';
+import { HANDOFF_EXCLUDES, PACK_SKILLS, parseOpenCodeConfig, SHARE_DISABLED } from '../lib/project-safety.js';
 import { installerCommandLine } from './command-lines/contexte-skills.js';
 
-const SKILLS = ['partager-contexte', 'reprendre-contexte', 'publier-contexte', 'recuperer-contexte'];
 /** What earlier versions wrote to .git/info/exclude, unanchored: replaced by the anchored patterns. */
 const OLD_EXCLUDES = ['CONTEXTE-*.md', 'partage/', 'session-*.json'];
 /** The skill folders of this package, beside dist/ where this program is built. */
@@ -70,7 +69,7 @@ function isDirectory(path: string): boolean {
 
 async function uninstall(target: string): Promise<void> {
   let removed = 0;
-  for (const skill of SKILLS) {
+  for (const skill of PACK_SKILLS) {
     const path = join(target, skill);
     if (
       await lstat(path).then(
@@ -95,12 +94,12 @@ async function uninstall(target: string): Promise<void> {
 
 /** Each skill is copied whole into a hidden staging folder, then renamed into place. */
 async function install(target: string): Promise<void> {
-  for (const skill of SKILLS) {
+  for (const skill of PACK_SKILLS) {
     if (!existsSync(join(SOURCE, skill, 'SKILL.md'))) throw fail('pack-incomplet', { path: join(SOURCE, skill, 'SKILL.md') });
   }
   try {
     await mkdir(target, { recursive: true });
-    for (const skill of SKILLS) {
+    for (const skill of PACK_SKILLS) {
       const staging = await mkdtemp(join(target, `.${skill}.`));
       await cp(join(SOURCE, skill), staging, { recursive: true });
       await chmod(staging, 0o755);

@@ -190,14 +190,24 @@ type Changes = Awaited<ReturnType<typeof workInProgress>>;
 
 function changesJson(changes: Changes) {
   return changes.status === 'ok'
-    ? { base: changes.base, fichiers: changes.files, non_suivis: changes.untracked, octets: changes.bytes.length }
-    : { base: changes.base, fichiers: [], non_suivis: [], octets: 0 };
+    ? { base: changes.base, fichiers: changes.files, non_suivis: changes.untracked, installation_du_pack: changes.packInstall, octets: changes.bytes.length }
+    : { base: changes.base, fichiers: [], non_suivis: [], installation_du_pack: changes.packInstall, octets: 0 };
 }
 
 function renderChanges(changes: Changes): string {
-  if (changes.status !== 'ok') return 'Modifications en cours : aucune (dépôt propre) ; seule la note est publiée.\n';
+  const pack =
+    changes.packInstall.length > 0
+      ? `Laissé de côté : l’installation du pack (${packFolders(changes.packInstall)}), non suivie, n’est pas du travail en cours.\n`
+      : '';
+  if (changes.status !== 'ok') return `Modifications en cours : aucune (dépôt propre) ; seule la note est publiée.\n${pack}`;
   const untracked = changes.untracked.length > 0 ? ` ; ${changes.untracked.length} fichier(s) non suivi(s), nommé(s) seulement (contenu non transmis)` : '';
-  return `Modifications en cours : ${changes.files.length} fichier(s) suivi(s), sur le commit ${changes.base.slice(0, 12)}${untracked}.\n`;
+  return `Modifications en cours : ${changes.files.length} fichier(s) suivi(s), sur le commit ${changes.base.slice(0, 12)}${untracked}.\n${pack}`;
+}
+
+/** The pack's install said short: its skill folders (not each file) and opencode.json. */
+function packFolders(names: string[]): string {
+  const folders = new Set(names.map((name) => /^(.+\/skills\/[^/]+)\//.exec(name)?.[1] ?? name).map((name) => (name === 'opencode.json' ? name : `${name}/`)));
+  return [...folders].join(', ');
 }
 
 /** Said after a publication when OpenCode may still share the session with its vendor's service. */

@@ -5,7 +5,7 @@ import { formatMoment, readingJson, renderReading } from '../lib/cli/report.js';
 import { explainDenied, type Program, printJson, runProgram } from '../lib/cli/run.js';
 import type { Guards } from '../lib/guards.js';
 import { writeFileSafely } from '../lib/io/write-file-safely.js';
-import type { JournalEvent, ListedEntry, Listing, ListQuery, Mailbox, Vigilance } from '../lib/mailbox/contract.js';
+import type { JournalEvent, ListedEntry, Listing, ListQuery, Mailbox, TeamSealing, Vigilance } from '../lib/mailbox/contract.js';
 import { isNoPermission } from '../lib/mailbox/errors.js';
 import {
   flattenKey,
@@ -59,8 +59,9 @@ const program: Program = {
       }
       case 'attendre': {
         const { team, author } = listQuery(undefined, option('equipe'), option('auteur')) as { team: string; author?: string };
-        const delay = awaitedDelay(option('delai') ?? '10min');
-        return withMailbox(env, (mailbox) => awaitPublication(mailbox, { team, author }, delay, json, env));
+        const rawDelay = option('delai') ?? DEFAULT_WAIT;
+        const delay = awaitedDelay(rawDelay);
+        return withMailbox(env, (mailbox) => awaitPublication(mailbox, { team, author }, { seconds: delay, raw: rawDelay }, json, env));
       }
       case 'supprimer': {
         const [key] = positionals as [string];
@@ -97,6 +98,9 @@ const program: Program = {
 /** The shortest time between two listings of `attendre`, however often the mailbox wakes it. */
 const MIN_RELIST_MS = 250;
 
+/** `attendre` without --delai (a person at a terminal; the skill gives the agent's own, under its bash tool's limit). */
+const DEFAULT_WAIT = '10min';
+
 /** `attendre --delai`: a duration from 1 s to 24 h, in seconds. */
 function awaitedDelay(raw: string): number {
   const seconds = parseDuration(raw);
@@ -113,13 +117,21 @@ function awaitedDelay(raw: string): number {
 async function awaitPublication(
   mailbox: Mailbox,
   query: { team: string; author?: string },
-  delaySeconds: number,
+  delay: { seconds: number; raw: string },
   json: boolean,
   env: NodeJS.ProcessEnv,
 ): Promise<void> {
+  const delaySeconds = delay.seconds;
   const started = Date.now();
   const deadline = started + delaySeconds * 1000;
   const watch = await explainDenied(mailbox, mailbox.watch(query.team), 'refus-lister-equipe', { team: query.team });
+  // Ctrl-C: one line, and the shell's code for an interrupted command.
+  const interrupted = () => {
+    watch.close();
+    process.stderr.write(`Attente interrompue (Ctrl-C) après ${formatDuration(Math.round((Date.now() - started) / 1000))} : aucune note n’a été récupérée.\n`);
+    process.exit(130);
+  };
+  process.once('SIGINT', interrupted);
   try {
     const first = await denied(mailbox, query);
     const known = new Set(first.entries.map((entry) => entry.key));
@@ -127,13 +139,16 @@ async function awaitPublication(
     // A misspelt team would be waited for in vain: said at once, on standard error, and waited for all the same.
     if (!first.teamKnown) {
       await loadGuards();
-      for (const notice of listNotices(first, query, mailbox.label)) process.stderr.write(`${notice}\n`);
+      for (const notice of listNotices(first, query, mailbox.label, env)) process.stderr.write(`${notice}\n`);
     }
     // Once the first listing is taken, anything published is heard: from here the colleague can publish.
     process.stderr.write(`En attente d’une nouvelle note pour ${teamShown(query)} (au plus ${formatDuration(delaySeconds)} ; boîte : ${mailbox.label})…\n`);
     for (;;) {
       const left = deadline - Date.now();
-      if (left <= 0) throw fail('attente-expiree', { box: mailbox.label, team: query.team, author: query.author, delay: formatDuration(delaySeconds) });
+      if (left <= 0) {
+        const again = `recuperer attendre --equipe ${query.team}${query.author ? ` --auteur ${query.author}` : ''} --delai ${delay.raw}`;
+        throw fail('attente-expiree', { box: mailbox.label, team: query.team, author: query.author, delay: formatDuration(delaySeconds), again });
+      }
       await watch.next(left);
       // A teammate writing to their journal in a loop wakes the watch each time: the team is listed at most this often.
       await sleep(Math.max(0, lastListing + MIN_RELIST_MS - Date.now()));
@@ -162,6 +177,7 @@ async function awaitPublication(
       return;
     }
   } finally {
+    process.off('SIGINT', interrupted);
     watch.close();
   }
 }
@@ -234,7 +250,7 @@ async function list(mailbox: Mailbox, query: ListQuery, ttlMax: number, limit: n
   const sorted = listing.entries.sort(newerFirst);
   const entries = await openSealedTitles(mailbox, sorted.slice(0, limit), env);
   const notices = [
-    ...listNotices({ ...listing, entries }, query, mailbox.label),
+    ...listNotices({ ...listing, entries }, query, mailbox.label, env),
     ...leftOut(sorted.length - entries.length + (listing.notExamined ?? 0), 'note(s)'),
   ];
   if (json) {
@@ -250,9 +266,12 @@ async function list(mailbox: Mailbox, query: ListQuery, ttlMax: number, limit: n
 /** A team query as the output names it: « l’équipe catalogue, auteur alice ». */
 const teamShown = ({ team, author }: { team: string; author?: string }) => `l’équipe ${team}${author ? `, auteur ${author}` : ''}`;
 
+/** A listed note as shown: `unsigned` when its team is sealed and the note is not (get refuses it). */
+type ShownEntry = ListedEntry & { unsigned?: true };
+
 /** A listed note as `list --json` and `attendre --json` give it. */
 function listedJson(
-  { key, parts, ttlSeconds, size, sha256, title, summary, sessionKey, changesKey, sealedSummary, vigilance }: ListedEntry,
+  { key, parts, ttlSeconds, size, sha256, title, summary, sessionKey, changesKey, sealedSummary, unsigned, vigilance }: ShownEntry,
   ttlMax: number,
   label: string,
 ) {
@@ -271,6 +290,7 @@ function listedJson(
     cle_session: sessionKey ?? null,
     cle_modifs: changesKey ?? null,
     scellee: sealedSummary !== undefined,
+    non_signee: unsigned === true,
     alertes: headerAlerts(title, summary),
     vigilance: vigilance.map(vigilanceJson),
     boite: label,
@@ -282,19 +302,22 @@ function listedJson(
  * identity) when the author's signature holds; for anyone else they stay
  * sealed and the row says so.
  */
-async function openSealedTitles(mailbox: Mailbox, entries: ListedEntry[], env: NodeJS.ProcessEnv): Promise<ListedEntry[]> {
-  if (!entries.some((entry) => entry.sealedSummary !== undefined)) return entries;
-  const loaded = loadIdentity(env);
-  const reader = loaded.status === 'ok' ? loaded.identity : undefined;
+async function openSealedTitles(mailbox: Mailbox, entries: ListedEntry[], env: NodeJS.ProcessEnv): Promise<ShownEntry[]> {
+  if (entries.length === 0) return entries;
+  const sealings = new Map<string, Promise<TeamSealing>>();
+  const sealingOf = (team: string) => sealings.get(team) ?? sealings.set(team, mailbox.sealing(team)).get(team)!;
+  const loaded = entries.some((entry) => entry.sealedSummary !== undefined) ? loadIdentity(env) : undefined;
+  const reader = loaded?.status === 'ok' ? loaded.identity : undefined;
   const identities = new Map<string, Map<string, PublicIdentity>>();
-  const opened: ListedEntry[] = [];
+  const opened: ShownEntry[] = [];
   for (const entry of entries) {
+    const team = entry.parts.team;
     if (entry.sealedSummary === undefined) {
-      opened.push(entry);
+      // A plain note of a sealed team: get will refuse it (signature absente); the row says so before anyone tries.
+      opened.push(entry.parts.kind === 'contexte' && (await sealingOf(team)).sealed ? { ...entry, unsigned: true } : entry);
       continue;
     }
-    const team = entry.parts.team;
-    if (!identities.has(team)) identities.set(team, registeredIdentities(await mailbox.sealing(team)));
+    if (!identities.has(team)) identities.set(team, registeredIdentities(await sealingOf(team)));
     const summary = openSummary(entry.sealedSummary, entry.parts, identities.get(team)!, reader);
     const { title: _title, summary: _summary, ...rest } = entry;
     opened.push({ ...rest, ...summary });
@@ -321,7 +344,7 @@ async function listWithFallback(mailbox: Mailbox, query: ListQuery): Promise<Lis
 }
 
 /** What the listing could not show as rows: index entries dropped, notes outside the index, an unknown team. */
-function listNotices(listing: Listing, query: ListQuery, label: string): string[] {
+function listNotices(listing: Listing, query: ListQuery, label: string, env: NodeJS.ProcessEnv): string[] {
   // An anomaly may quote what the mailbox holds (a foreign index entry's key): never a secret it holds.
   const notices = listing.anomalies.map((anomaly) => `Vigilance : ${guards.shownFromMailbox(anomaly.message)}`);
   const team = 'team' in query ? query.team : teamOfPattern(query.pattern)?.team;
@@ -338,7 +361,12 @@ function listNotices(listing: Listing, query: ListQuery, label: string): string[
     const old = label.startsWith('redis')
       ? ` ; des notes publiées par les anciens scripts (publier.sh) ne sont pas indexées : « recuperer list 'contexte:${team}:*' » (droit SCAN) les montre`
       : '';
-    notices.push(`L’équipe ${team} est inconnue de ${label} (${teams})${old}. Vérifiez l’orthographe de --equipe.`);
+    // The default folder box is this account's own: a colleague's notes are never there.
+    const own =
+      label.startsWith('dossier') && !env.CONTEXTE_DIR
+        ? ' C’est la boîte par défaut de ce compte : chaque compte a la sienne, et les notes d’un collègue n’y sont pas ; pour partager, donnez aux deux la même boîte (CONTEXTE_DIR vers un dossier commun, voir le README) ou un Redis.'
+        : '';
+    notices.push(`L’équipe ${team} est inconnue de ${label} (${teams})${old}. Vérifiez l’orthographe de --equipe.${own}`);
   } else if (listing.unindexed === undefined && (listing.entries.length === 0 || 'pattern' in query) && label.startsWith('redis')) {
     // Said where it helps: a listing that shows nothing, or a pattern read from the index for want of SCAN, may hide the old scripts' notes.
     notices.push(
@@ -373,11 +401,11 @@ function headerAlerts(title: string | undefined, summary: string | undefined) {
   );
 }
 
-function renderList(entries: ListedEntry[], mailbox: string, what: string, ttlMax: number): string {
+function renderList(entries: ShownEntry[], mailbox: string, what: string, ttlMax: number): string {
   const head = `Boîte : ${mailbox} ; durée de vie maximale : ${formatDuration(ttlMax)}`;
   if (entries.length === 0) return `${head}\nAucune note pour ${what}.\n`;
   const header = ['ÉQUIPE', 'AUTEUR', 'HORODATAGE', 'RESTE', 'TAILLE', 'CLÉ', 'TITRE'];
-  const rows = entries.map(({ key, parts, ttlSeconds, size, title, summary, vigilance, sessionKey, changesKey, sealedSummary }) => [
+  const rows = entries.map(({ key, parts, ttlSeconds, size, title, summary, vigilance, sessionKey, changesKey, sealedSummary, unsigned }) => [
     parts.team,
     parts.author,
     parts.stamp,
@@ -386,7 +414,7 @@ function renderList(entries: ListedEntry[], mailbox: string, what: string, ttlMa
     // A note published with its session export or work in progress says so: `get session:…`, `get modifs:…` fetch them.
     `${key}${sessionKey ? ' +export' : ''}${changesKey ? ' +modifs' : ''}`,
     // Written by someone else: shown escaped and short, as data, and flagged when it tries to steer the reader.
-    `${sealedSummary ? '[SCELLÉE] ' : ''}${headerAlerts(title, summary).length > 0 ? '[ALERTE] ' : ''}${vigilance.length > 0 ? '[VIGILANCE] ' : ''}${title === undefined ? '' : guards.excerptOf(title).slice(0, 60)}`,
+    `${sealedSummary ? '[SCELLÉE] ' : ''}${unsigned ? '[NON SIGNÉE] ' : ''}${headerAlerts(title, summary).length > 0 ? '[ALERTE] ' : ''}${vigilance.length > 0 ? '[VIGILANCE] ' : ''}${title === undefined ? '' : guards.excerptOf(title).slice(0, 60)}`,
   ]);
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
   const format = (row: string[]) =>

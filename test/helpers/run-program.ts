@@ -92,6 +92,8 @@ export interface Waiting {
   /** Resolves once `attendre` says it listens: from then on, a publication must end the wait. */
   listening: Promise<void>;
   done: Promise<RunResult>;
+  /** Ctrl-C: SIGINT, as a terminal sends it. */
+  interrupt(): void;
 }
 
 /** `recuperer attendre …`, started in the background: the test publishes once it listens. */
@@ -120,5 +122,5 @@ export function attendre(args: string[], env: Record<string, string>, cwd?: stri
       resolve({ code, stdout, stderr, elapsed: performance.now() - started });
     }),
   );
-  return { listening, done };
+  return { listening, done, interrupt: () => child.kill('SIGINT') };
 }

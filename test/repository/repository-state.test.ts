@@ -61,6 +61,23 @@ describe('the note’s commit against HEAD, computed by git', () => {
     expect(repositoryState(noteAbout({ commit: `"${digits}"` }), repo.dir).relation).toBe('identique');
   });
 
+  it('a file the note’s commit changed and this clone has not fetched yet is newer in the note, not « changed since » it', () => {
+    const origin = newRepo({ 'src/server.ts': 'serveur\n' });
+    const ahead = cloneOf(origin);
+    const aheadNote = origin.commit({ 'src/server.ts': 'serveur v3\n' });
+    ahead.git('fetch', '-q', 'origin');
+    expect(repositoryState(noteAbout({ commit: aheadNote, branch: 'main', paths: ['src/server.ts'] }), ahead.dir)).toMatchObject({
+      relation: 'en-retard',
+      files: [{ path: 'src/server.ts', state: 'plus-recent-dans-la-note' }],
+    });
+    // Diverged: what HEAD changed is « since the note », what only the note's side changed is newer in the note.
+    ahead.commit({ 'src/local.ts': 'local\n' });
+    expect(statesOf(repositoryState(noteAbout({ commit: aheadNote, paths: ['src/server.ts', 'src/local.ts'] }), ahead.dir))).toEqual({
+      'src/server.ts': 'plus-recent-dans-la-note',
+      'src/local.ts': 'modifie-depuis-la-note',
+    });
+  });
+
   it('a note written in one clone, resumed in another: same commit, a later commit, a diverged branch, a commit not fetched yet', () => {
     const origin = newRepo({ 'src/server.ts': 'serveur\n' });
     const colleague = cloneOf(origin);

@@ -29,7 +29,7 @@ describe('collectChanges', () => {
     expect(collectChanges(mkdtempSync(join(tmpdir(), 'contexte-pas-depot-')))).toEqual({ status: 'not-a-repository' });
     expect(collectChanges(newRepo(null).dir)).toEqual({ status: 'no-commit' });
     const clean = newRepo();
-    expect(collectChanges(clean.dir)).toEqual({ status: 'empty', base: clean.head() });
+    expect(collectChanges(clean.dir)).toEqual({ status: 'empty', base: clean.head(), packInstall: [] });
     const big = newRepo({ 'gros.txt': 'x\n' });
     big.write({ 'gros.txt': `${'une ligne de texte différente à chaque fois '.repeat(3)}\n`.repeat(60_000) });
     expect(collectChanges(big.dir)).toEqual({ status: 'too-big' });

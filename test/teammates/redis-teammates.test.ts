@@ -302,6 +302,9 @@ describe('what only the server’s settings can prevent: admin serveur', () => {
     const defaults = await serveur();
     expect(defaults.code, defaults.stderr).toBe(1);
     expect(defaults.report.constats.map((finding) => finding.regle).sort()).toEqual(['commande-trop-grosse', 'memoire-sans-limite']);
+    const unbounded = (await admin(['serveur'], { env: redis.env })).stdout;
+    expect(unbounded).toMatch(/mémoire \S+ \S+ sans limite \(maxmemory 0\)/);
+    expect(unbounded).not.toContain('sur sans limite');
     expect(defaults.report.equipes.find((team) => team.equipe === TEAM)!.auteurs.map((author) => author.auteur)).toEqual(
       expect.arrayContaining(['alice', 'bob', 'carol']),
     );

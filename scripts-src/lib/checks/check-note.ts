@@ -72,13 +72,14 @@ function checkFrontMatter(text: string): Problem[] {
   const problems: Problem[] = [];
   for (const field of REQUIRED_FIELDS) {
     const value = header.data[field];
-    if (typeof value !== 'string' && !(value instanceof Date)) problems.push(problem(`champ « ${field} » manquant ou vide dans l’en-tête`));
-    else if (typeof value === 'string' && value.trim() === '') problems.push(problem(`champ « ${field} » vide dans l’en-tête`));
+    const line = header.fieldLines[field];
+    if (typeof value !== 'string' && !(value instanceof Date)) problems.push(problem(`champ « ${field} » manquant ou vide dans l’en-tête`, line));
+    else if (typeof value === 'string' && value.trim() === '') problems.push(problem(`champ « ${field} » vide dans l’en-tête`, line));
   }
   for (const field of ['auteur', 'equipe'] as const) {
     const value = header.data[field];
     if (typeof value === 'string' && value.trim() !== '' && !isValidName(value)) {
-      problems.push(problem(`champ « ${field} » : identifiant court attendu (lettres ASCII, chiffres, . _ -)`));
+      problems.push(problem(`champ « ${field} » : identifiant court attendu (lettres ASCII, chiffres, . _ -)`, header.fieldLines[field]));
     }
   }
   return problems;

@@ -23,6 +23,8 @@ export type FrontMatter =
        * Infinity. Where a field names something exactly (a commit, a branch), read it here.
        */
       written: Record<string, string>;
+      /** The note's line of each top-level field (the `---` line is 1), for reports that name a field. */
+      fieldLines: Record<string, number>;
       endLine: number;
     };
 
@@ -56,7 +58,20 @@ function parseFrontMatter(text: string): FrontMatter {
   if (data === null || typeof data !== 'object' || Array.isArray(data)) {
     return { status: 'invalid', reason: 'en-tête YAML invalide : une liste de champs « nom: valeur » est attendue', line: 2 };
   }
-  return { status: 'ok', data: data as Record<string, unknown>, written: writtenScalars(document), endLine };
+  return { status: 'ok', data: data as Record<string, unknown>, written: writtenScalars(document), fieldLines: fieldLines(document, source), endLine };
+}
+
+/** Where each top-level key starts, as a line of the note: the header's source begins on line 2. */
+function fieldLines(document: Document, source: string): Record<string, number> {
+  const lines: Record<string, number> = {};
+  if (!isMap(document.contents)) return lines;
+  for (const { key } of document.contents.items) {
+    if (!isScalar(key) || typeof key.value !== 'string' || !key.range) continue;
+    let line = 2;
+    for (let at = source.indexOf('\n'); at !== -1 && at < key.range[0]; at = source.indexOf('\n', at + 1)) line++;
+    lines[key.value] = line;
+  }
+  return lines;
 }
 
 function writtenScalars(document: Document): Record<string, string> {

@@ -194,7 +194,7 @@ export function renderHelp(spec: ProgramSpec, commandName?: string): string {
     const shapes =
       jsonShapes.length === 1
         ? ` : ${jsonShapes[0]!.json}`
-        : `, selon la commande — ${jsonShapes.map((command) => `${command.name} : ${command.json}`).join(' ; ')}`;
+        : `, selon la commande — ${jsonShapes.map((command) => `${command.name ?? command.arguments.map((argument) => argument.shown).join(' ')} : ${command.json}`).join(' ; ')}`;
     optionRows.push(['--json', `affiche en JSON${shapes}`]);
   }
   optionRows.push(['--version', 'affiche la version']);

@@ -43,6 +43,7 @@ function relationSentence(state: RepositoryState): string {
 const FILE_MEANINGS: Record<FileState, string> = {
   inchange: 'identique au commit de la note, sans modification locale',
   'modifie-depuis-la-note': 'changé par un commit entre celui de la note et HEAD',
+  'plus-recent-dans-la-note': 'changé par un commit de la note que ce dépôt n’a pas encore (git fetch, puis git log HEAD..<commit>)',
   'modifie-localement': 'modification non commitée ici (ou fichier non suivi)',
   absent: 'introuvable dans ce dépôt',
   refuse: 'non vérifié : hors du dépôt',

@@ -136,6 +136,8 @@ export const redisKeys = {
   identities: (team: string) => `contexte-identites:{${team}}`,
   /** Present when the team is sealed (its notes signed and encrypted for its members), written by the administrator only. */
   sealed: (team: string) => `contexte-scellee:{${team}}`,
+  /** Set of the authors `admin revoquer` removed from the team: audit does not make them members again; `admin utilisateur` takes them back. */
+  revoked: (team: string) => `contexte-revoques:{${team}}`,
   /** Set of the teams, written with their members: what `list` offers when a team is unknown (only to whoever may read it). */
   teams: 'contexte-equipes',
 };

@@ -19,6 +19,7 @@ export type VigilanceCode =
   | 'entree-trop-longue' // an index entry beyond MAX_ENTRY_CHARS: not decoded
   | 'autre-base' // a key of the team in a database our programs never read (SELECT)
   | 'membre-absent' // an author with notes or an index is not among the team's members
+  | 'membre-revoque' // an author admin revoquer removed still has notes or an index: not re-added
   | 'journal-tronque' // recent journal events were deleted
   | 'journal-futur' // journal ids (or dates) lie in the future
   // The folder mailbox (folder/folder-vigilance.ts):

@@ -6,6 +6,7 @@
  * Values typed by the user are quoted short and escaped; passwords and URLs
  * are never parameters.
  */
+import { isAbsolute } from 'node:path';
 import { quoteForMessage } from '../text/quote.js';
 import { ExitCode } from './exit-code.js';
 
@@ -76,7 +77,10 @@ export const CATALOGUE = {
   'fichier-introuvable': entry<File>(
     NotFound,
     (p) => `${p.what} ${q(p.path)} est introuvable`,
-    () => 'Vérifiez le chemin : il est relatif au dossier courant.',
+    (p) =>
+      isAbsolute(p.path)
+        ? 'Vérifiez le chemin : rien n’existe à cet endroit (ls -l sur son dossier).'
+        : `Vérifiez le chemin : il est relatif au dossier courant (${q(process.cwd(), 200)}).`,
   ),
   'fichier-dossier': entry<File>(
     Usage,
@@ -150,7 +154,7 @@ export const CATALOGUE = {
     Usage,
     (p) => `clé invalide : ${q(p.key)}`,
     () =>
-      'Une clé a la forme contexte:<equipe>:<auteur>:<horodatage> (ou session:…), par exemple contexte:catalogue:alice:20261202-1412 ; « recuperer list --equipe <equipe> » les affiche.',
+      'Une clé a la forme contexte:<equipe>:<auteur>:<horodatage> (ou session:… pour un export, modifs:… pour le travail en cours), par exemple contexte:catalogue:alice:20261202-1412 ; « recuperer list --equipe <equipe> » les affiche.',
   ),
   horloge: entry<{ year: number }>(
     Usage,
@@ -446,11 +450,12 @@ export const CATALOGUE = {
     (p) => `la purge retire toutes les notes de l’équipe ${p.team} : rien n’a été supprimé sans confirmation`,
     (p) => `Ajoutez --oui pour confirmer : recuperer purger --equipe ${p.team} --oui`,
   ),
-  'attente-expiree': entry<{ box: string; team: string; author?: string; delay: string }>(
+  /** `again`: the same wait, with the delay as it was given (the skill's, under the agent's bash limit, or the user's). */
+  'attente-expiree': entry<{ box: string; team: string; author?: string; delay: string; again: string }>(
     NotFound,
     (p) => `aucune note n’a été publiée pour l’équipe ${p.team}${p.author ? ` par ${p.author}` : ''} en ${p.delay} (${p.box})`,
     (p) =>
-      `Demandez au collègue s’il a publié (et dans quelle boîte : recuperer boite), puis attendez encore (recuperer attendre --equipe ${p.team} --delai 30min) ou listez (recuperer list --equipe ${p.team}).`,
+      `Demandez au collègue s’il a publié (et dans quelle boîte : recuperer boite), puis attendez encore avec la même commande (${q(p.again, 160)}) ou listez (recuperer list --equipe ${p.team}).`,
   ),
   'delai-hors-bornes': entry<{ raw: string }>(
     Usage,

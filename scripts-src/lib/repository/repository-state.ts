@@ -14,7 +14,8 @@ import { type NoteClaims, type RefusedClaim, readNoteClaims } from './note-claim
 import { type ChangesCheck, checkChanges } from './work-in-progress.js';
 
 export type Relation = 'identique' | 'en-avance' | 'en-retard' | 'diverge' | 'inconnu' | 'absent' | 'refuse' | 'pas-un-depot';
-export type FileState = 'inchange' | 'modifie-depuis-la-note' | 'modifie-localement' | 'absent' | 'refuse' | 'inconnu';
+/** `plus-recent-dans-la-note`: changed by a commit of the note's that this repository does not have yet (the note is ahead). */
+export type FileState = 'inchange' | 'modifie-depuis-la-note' | 'plus-recent-dans-la-note' | 'modifie-localement' | 'absent' | 'refuse' | 'inconnu';
 
 export interface FileReport {
   path: string;
@@ -82,10 +83,13 @@ export function compareWithRepository(claims: NoteClaims, directory: string, cha
   const pathspecs = claims.paths.map((claim) => claim.path);
   const changedLocally =
     pathspecs.length === 0 ? [] : names(git('status', '--porcelain=v1', '-z', '--untracked-files=all', '--no-renames', '--', ...pathspecs), true);
-  const changedSince =
-    pathspecs.length === 0 || noteFull === undefined || localCommit === undefined
-      ? undefined
-      : names(git('diff', '--name-only', '-z', '--no-renames', '--no-ext-diff', '--no-textconv', noteFull, localCommit, '--', ...pathspecs), false);
+  // Each side against their common ancestor: what HEAD changed since the note, and what the note's commit has that HEAD has not.
+  const diffNames = (from: string, to: string) =>
+    names(git('diff', '--name-only', '-z', '--no-renames', '--no-ext-diff', '--no-textconv', from, to, '--', ...pathspecs), false);
+  const ancestor =
+    pathspecs.length === 0 || noteFull === undefined || localCommit === undefined ? undefined : commonAncestor(relation, noteFull, localCommit, root);
+  const changedSince = ancestor === undefined || localCommit === undefined ? undefined : ancestor === localCommit ? [] : diffNames(ancestor, localCommit);
+  const aheadInNote = ancestor === undefined || noteFull === undefined || ancestor === noteFull ? [] : (diffNames(ancestor, noteFull) ?? []);
   const rootReal = realpathSync(root);
   const files: FileReport[] = [];
   for (const claim of claims.paths) {
@@ -96,18 +100,21 @@ export function compareWithRepository(claims: NoteClaims, directory: string, cha
     }
     const onDisk = lstatOrUndefined(join(rootReal, claim.path)) !== undefined;
     const since = changedSince?.some(covers) ?? false;
+    const ahead = aheadInNote.some(covers);
     const local = changedLocally?.some(covers) ?? false;
     // A word that may not be a path (`console.log` in « État ») counts only if this repository knows it.
-    if (!claim.certain && !onDisk && !since && !local) continue;
+    if (!claim.certain && !onDisk && !since && !ahead && !local) continue;
     const state: FileState = since
       ? 'modifie-depuis-la-note'
-      : local
-        ? 'modifie-localement'
-        : !onDisk
-          ? 'absent'
-          : changedSince === undefined
-            ? 'inconnu'
-            : 'inchange';
+      : ahead
+        ? 'plus-recent-dans-la-note'
+        : local
+          ? 'modifie-localement'
+          : !onDisk
+            ? 'absent'
+            : changedSince === undefined
+              ? 'inconnu'
+              : 'inchange';
     files.push({ path: claim.path, state });
   }
   return {
@@ -132,6 +139,14 @@ function relate(claims: NoteClaims, noteFull: string | undefined, localCommit: s
   const ahead = Number(match[2]);
   const relation = ahead === 0 && behind === 0 ? 'identique' : behind === 0 ? 'en-avance' : ahead === 0 ? 'en-retard' : 'diverge';
   return { relation, gap: { ahead, behind } };
+}
+
+/** Where the note's commit and HEAD meet: one of them when one descends from the other, else their merge base. */
+function commonAncestor(relation: Relation, noteFull: string, localCommit: string, root: string): string | undefined {
+  if (relation === 'identique' || relation === 'en-avance') return noteFull;
+  if (relation === 'en-retard') return localCommit;
+  const base = runGit(['merge-base', noteFull, localCommit], root);
+  return base.ok ? base.stdout.trim() : undefined;
 }
 
 /** Names printed by `git status --porcelain -z` (after the two status letters) or `git diff --name-only -z`; undefined when git failed. */

@@ -3,18 +3,22 @@
  * uncommitted changes of tracked files as `git diff --binary HEAD`, and the
  * names (never the content) of untracked files, after a short header giving
  * the commit the patch applies to (the handoff's own files, a `CONTEXTE-*.md`
- * note or `partage/`, are left out). `git apply` skips the header, so the file a
+ * note or `partage/`, are left out, and so is the pack's own install: its four
+ * skill folders, an opencode.json holding only what the installer writes). `git apply` skips the header, so the file a
  * colleague receives applies as it is — but only when they choose to: this
  * module only checks (`git apply --check`), it never applies.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { inflateSync } from 'node:zlib';
 import { MAX_CHANGES_BYTES } from '../io/read-input-file.js';
-import { HANDOFF_EXCLUDES } from '../project-safety.js';
+import { HANDOFF_EXCLUDES, isInstallerOpenCodeConfig, PACK_INSTALL_EXCLUDES } from '../project-safety.js';
 import { runGit } from './git.js';
 
 export type CollectedChanges =
-  | { status: 'ok'; bytes: Buffer; base: string; files: string[]; untracked: string[] }
-  | { status: 'empty'; base: string }
+  /** `packInstall`: untracked files of the pack's own install, left out (their names, for the user to know). */
+  | { status: 'ok'; bytes: Buffer; base: string; files: string[]; untracked: string[]; packInstall: string[] }
+  | { status: 'empty'; base: string; packInstall: string[] }
   | { status: 'not-a-repository' | 'no-commit' | 'too-big' | 'git-failed' };
 
 const HEADER = '# contexte-skills : modifications en cours (git diff --binary HEAD)';
@@ -40,8 +44,14 @@ export function collectChanges(directory: string): CollectedChanges {
   if (!diff.ok || !names.ok || !others.ok)
     return { status: [diff, names, others].some((result) => !result.ok && result.reason === 'too-big') ? 'too-big' : 'git-failed' };
   const files = names.stdout.split('\0').filter(Boolean);
-  const untracked = others.stdout.split('\0').filter(Boolean);
-  if (diff.bytes.length === 0 && untracked.length === 0) return { status: 'empty', base };
+  const packInstall: string[] = [];
+  const untracked = others.stdout.split('\0').filter((name) => {
+    if (!name) return false;
+    if (!isPackInstall(root, name)) return true;
+    packInstall.push(name);
+    return false;
+  });
+  if (diff.bytes.length === 0 && untracked.length === 0) return { status: 'empty', base, packInstall };
   const header = [
     HEADER,
     `# base : ${base}`,
@@ -50,7 +60,18 @@ export function collectChanges(directory: string): CollectedChanges {
   ];
   const bytes = Buffer.concat([Buffer.from(header.join('\n'), 'utf8'), diff.bytes]);
   if (bytes.length > MAX_CHANGES_BYTES) return { status: 'too-big' };
-  return { status: 'ok', bytes, base, files, untracked };
+  return { status: 'ok', bytes, base, files, untracked, packInstall };
+}
+
+/** An untracked file the pack's installers put in the project: a file of one of its skill folders, or the opencode.json the installer made. */
+function isPackInstall(root: string, name: string): boolean {
+  if (PACK_INSTALL_EXCLUDES.some((folder) => `/${name}`.startsWith(folder))) return true;
+  if (name !== 'opencode.json') return false;
+  try {
+    return isInstallerOpenCodeConfig(readFileSync(join(root, name), 'utf8'));
+  } catch {
+    return false;
+  }
 }
 
 /** What the receiver's repository says of a patch: does it apply here, on which files, against which commit. */

@@ -53,7 +53,7 @@ pose sur chaque nœud.`,
     {
       name: 'revoquer',
       summary:
-        'supprime l’utilisateur Redis <auteur> (ACL DELUSER) et, avec --appliquer, son identité dans chaque équipe (scellée) : les notes publiées ensuite ne lui sont plus chiffrées ; ses notes restent jusqu’à leur expiration (recuperer supprimer / purger), et celles publiées avant restent lisibles par lui jusque-là',
+        'supprime l’utilisateur Redis <auteur> (ACL DELUSER) et, avec --appliquer, le retire des membres de chaque équipe et retire son identité de chaque équipe (scellée) : les notes publiées ensuite ne lui sont plus chiffrées ; ses notes restent jusqu’à leur expiration (recuperer supprimer / purger), et celles publiées avant restent lisibles par lui jusque-là',
       arguments: [{ shown: '<auteur>' }],
       options: ['appliquer'],
       json: COMMANDS_JSON,

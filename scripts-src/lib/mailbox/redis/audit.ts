@@ -88,9 +88,22 @@ async function audit(mailbox: RedisMailbox, team: string, options: AuditOptions)
     for (const finding of stale) add(key, finding, options.correct);
   }
 
-  // Every author with notes or an index is a member, so that `list --equipe` reads their index.
+  // Every author with notes or an index is a member, so that `list --equipe` reads their index — unless
+  // `admin revoquer` removed them (a fact it recorded): their notes stay until they expire, unlisted.
+  const revoked = new Set(await client.smembers(redisKeys.revoked(team)));
   for (const author of new Set([...owners, ...stored.map((parts) => parts.author)])) {
     if (members.has(author)) continue;
+    if (revoked.has(author)) {
+      add(
+        author,
+        {
+          code: 'membre-revoque',
+          message: `${author} a été révoqué (admin revoquer) mais a encore des notes ou un index : il n’est pas remis parmi les membres ; ses notes restent jusqu’à leur expiration (recuperer supprimer)`,
+        },
+        false,
+      );
+      continue;
+    }
     if (options.correct) await Promise.all([client.sadd(redisKeys.members(team), author), client.sadd(redisKeys.teams, team)]);
     add(
       author,

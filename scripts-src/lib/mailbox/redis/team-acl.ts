@@ -62,10 +62,11 @@ export function authorAcl(team: string, author: string, password: string): strin
   ];
 }
 
-/** What `admin utilisateur` runs besides the ACL: the author joins the team's members (a key, so once per Cluster, not per node). */
+/** What `admin utilisateur` runs besides the ACL: the author joins the team's members, revoked no more (keys, so once per Cluster, not per node). */
 export function membershipCommands(team: string, author: string): string[][] {
   return [
     ['SADD', redisKeys.members(team), author],
+    ['SREM', redisKeys.revoked(team), author],
     ['SADD', redisKeys.teams, team],
   ];
 }
