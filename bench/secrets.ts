@@ -8,6 +8,8 @@
  *   Markdown documentation of pinned npm packages (bench/corpus/npm-docs.ts):
  *   false refusals, each refusal listed (masked) for review, with a sender holding
  *   50 secrets the texts do not contain (bench/local-secrets.ts);
+ * - passwords said in plain words, from grammars (bench/corpus/prose-passwords.ts), with
+ *   whether any character run of one is printed, and the honest counter-set of the same grammar;
  * - provider formats modelled on gitleaks' rules (bench/corpus/provider-samples.ts);
  * - worst cases: a 1 MiB note made of one rule's trigger repeated, a 32 MiB export.
  * The workshop's grep check, measured on the same files, is the baseline.
@@ -23,6 +25,7 @@ import { findSecrets, findSecretsInJson, type SecretFinding } from '../scripts-s
 import { publicPrefix } from '../scripts-src/lib/secrets/provider-tokens.js';
 import { removeHiddenCharacters } from '../scripts-src/lib/text/hidden-characters.js';
 import { loadNpmDocs } from './corpus/npm-docs.js';
+import { honestPasswordTalk, prosePasswords } from './corpus/prose-passwords.js';
 import { providerSamples } from './corpus/provider-samples.js';
 import { honestCorpus } from './corpus/secret-honest.js';
 import { leakCorpus } from './corpus/secret-leaks.js';
@@ -213,6 +216,34 @@ export async function secretsBench(log: (line: string) => void = console.log): P
   const refusedDocs = docRefusals.filter((line) => line === '').length;
   log(`documentation npm : ${refusedDocs}/${docs.length} refusés`);
 
+  // Passwords said in plain words (grammar), and honest talk of passwords made of the same parts.
+  const spoken = prosePasswords(2000, 11);
+  const spokenByForm = new Map<string, { found: number; total: number; missed: string[] }>();
+  let spokenPrinted = 0;
+  for (const sentence of spoken) {
+    const findings = blocking(await findSecrets(sentence.text));
+    const form = spokenByForm.get(sentence.form) ?? { found: 0, total: 0, missed: [] };
+    form.total++;
+    if (findings.length > 0) form.found++;
+    else form.missed.push(sentence.text);
+    spokenByForm.set(sentence.form, form);
+    // A run the sentence also holds elsewhere (an account named like the password, `recette`) is not the password shown.
+    const elsewhere = sentence.text.split(sentence.secret).join('\n');
+    const shown = JSON.stringify(findings);
+    for (let at = 0; at + 6 <= sentence.secret.length; at++) {
+      const run = sentence.secret.slice(at, at + 6);
+      if (shown.includes(run) && !elsewhere.includes(run)) {
+        spokenPrinted++;
+        break;
+      }
+    }
+  }
+  const spokenFound = [...spokenByForm.values()].reduce((sum, form) => sum + form.found, 0);
+  const talk = honestPasswordTalk(2000, 11);
+  const talkRefused = [...new Set(talk.filter((text) => blocking(findSecrets(text)).length > 0))];
+  const talkRefusedCount = talk.filter((text) => talkRefused.includes(text)).length;
+  log(`mots de passe en toutes lettres : ${spokenFound}/${spoken.length}`);
+
   // Provider formats.
   const random = seededRandom(1);
   const providersMissed: string[] = [];
@@ -232,6 +263,9 @@ export async function secretsBench(log: (line: string) => void = console.log): P
     `| | notes dont le rapport montre 6 caractères d’un secret | ${printed} | — |`,
     `| notes honnêtes (${honest.length} générées + ${notes.length} écrites) | faux refus par note | ${percent(honestRefusals.length + noteRefusals.length, honest.length + notes.length)} | ${percent(honest.filter((note) => WORKSHOP.test(note.text)).length, honest.length)} |`,
     `| documentation de paquets npm (${docs.length} documents) | faux refus par document | ${percent(refusedDocs, docs.length)} | ${percent(docs.filter((doc) => WORKSHOP.test(doc.text)).length, docs.length)} |`,
+    `| mots de passe en toutes lettres (grammaire, ${spoken.length} phrases) | refusés | ${percent(spokenFound, spoken.length)} | ${percent(spoken.filter((sentence) => WORKSHOP.test(sentence.text)).length, spoken.length)} |`,
+    `| | phrases dont le rapport montre 6 caractères du mot de passe | ${spokenPrinted} | — |`,
+    `| en parler sans le donner (même grammaire, ${talk.length} phrases) | faux refus | ${percent(talkRefusedCount, talk.length)} | ${percent(talk.filter((text) => WORKSHOP.test(text)).length, talk.length)} |`,
     `| formats de fournisseurs (modèle gitleaks, ${providerSamples.length}) | reconnus | ${percent(providerSamples.length - providersMissed.length, providerSamples.length)} | — |`,
     `| note de 1 Mio, pire déclencheur (${worst[0]![0]}) | temps | ${worst[0]![1].toFixed(0)} ms | — |`,
     `| export de ${(big.length / 1024 / 1024).toFixed(0)} Mio | temps | ${(bigTime / 1000).toFixed(1).replace('.', ',')} s | — |`,
@@ -246,6 +280,12 @@ export async function secretsBench(log: (line: string) => void = console.log): P
     ...[...byFamily.entries()].flatMap(([family, { missed }]) => missed.map((line) => `- ${family} : \`${line.replace(/`/g, 'ʼ')}\``)),
     ...printedCases.map((line) => `- secret montré : ${line}`),
     ...devMisses.map((line) => `- jeu de développement, ${line}`),
+    '',
+    '### Mots de passe en toutes lettres, par forme (et les phrases manquées)',
+    '',
+    ...[...spokenByForm.entries()].sort().map(([form, { found, total }]) => `- ${form} : ${found}/${total}`),
+    ...[...spokenByForm.values()].flatMap(({ missed }) => missed.slice(0, 5).map((line) => `- manquée : \`${line.replace(/`/g, 'ʼ')}\``)),
+    ...talkRefused.map((line) => `- faux refus : \`${line.replace(/`/g, 'ʼ')}\``),
     '',
     '### Refus à relire (extraits masqués)',
     '',
@@ -270,6 +310,9 @@ export async function secretsBench(log: (line: string) => void = console.log): P
       `secrets : faux refus ≤ 2 % des notes honnêtes : ${percent(honestRefusals.length + noteRefusals.length, honest.length + notes.length)}`,
     ),
     goal(refusedDocs / docs.length <= 0.01, `secrets : faux refus ≤ 1 % des documents techniques : ${percent(refusedDocs, docs.length)}`),
+    goal(spokenFound / spoken.length >= 0.98, `secrets : mots de passe en toutes lettres refusés ≥ 98 % : ${percent(spokenFound, spoken.length)}`),
+    goal(spokenPrinted === 0, `secrets : aucun caractère d’un mot de passe en toutes lettres montré : ${spokenPrinted}`),
+    goal(talkRefusedCount === 0, `secrets : en parler sans le donner, aucun refus : ${percent(talkRefusedCount, talk.length)}`),
     goal(worst[0]![1] < 500, `secrets : note de 1 Mio < 0,5 s au pire : ${worst[0]![1].toFixed(0)} ms`),
     goal(bigTime < 10000, `secrets : export de 32 Mio < 10 s : ${(bigTime / 1000).toFixed(1).replace('.', ',')} s`),
   ];

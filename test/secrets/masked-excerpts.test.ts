@@ -100,7 +100,7 @@ describe('an excerpt of the reading guard', () => {
     // Each 108-character token is masked to 20: the first window, once masked, is too short, and grows.
     const tokens = Array.from({ length: 40 }, () => fake.anthropic());
     const excerpt = excerptOf(tokens.map((token) => token.value).join(' '));
-    expect(excerpt).toMatch(/^(?:sk-ant-api03-\*{4}…\S\S ){4}/);
+    expect(excerpt).toMatch(/^(?:sk-ant-api03-\*{4} ){4}/);
     expect(excerpt.length).toBe(101);
     expect(shownWindow(excerpt, tokens)).toBeUndefined();
   });
@@ -196,7 +196,7 @@ describe('no program prints a secret of a flagged line', () => {
       const json = await admin(['audit', '--equipe', 'catalogue', '--json'], { env: redis.env });
       const findings = (JSON.parse(json.stdout) as { constats: Array<{ regle: string; sujet: string }> }).constats;
       expect(findings).toContainEqual(
-        expect.objectContaining({ regle: 'entree-etrangere', sujet: expect.stringMatching(/^contexte:catalogue:alice:ghp_\*{4}…..$/) }),
+        expect.objectContaining({ regle: 'entree-etrangere', sujet: expect.stringMatching(/^contexte:catalogue:alice:ghp_\*{4}$/) }),
       );
       const text = await admin(['audit', '--equipe', 'catalogue'], { env: redis.env });
       expect(text.stdout).toContain('[entree-etrangere]');

@@ -15,13 +15,14 @@ import { isTableDelimiter, type MarkdownLine, tableCells } from '../text/markdow
 import { isSessionCookieName, PROSE_PASSWORD, PROSE_TOKEN, type Role, roleOfName, roleOfProseWord } from './credential-names.js';
 import { isCredentialValue, isDefaultPassword, isPlaceholder, isWordLike, looksRandom, stripQuotes } from './credential-values.js';
 import type { Hit } from './hits.js';
+import { proseCredentials } from './prose-credentials.js';
 import { isPublicValueAt } from './public-values.js';
 
 /** A value and where it sits on its line. */
 interface Binding {
   rule: string;
   role: Role;
-  setting: 'code' | 'prose' | 'userinfo' | 'passphrase';
+  setting: 'code' | 'prose' | 'userinfo' | 'passphrase' | 'bound';
   value: string;
   /** Offset of `value` in the line. */
   at: number;
@@ -194,7 +195,7 @@ const UNLOCK = new RegExp(
   'dgiu',
 );
 /** `user / password` after a service name (« Sentry → svc-backup / comete40biscuit »), the password judged strictly. */
-const USER_SLASH_PASSWORD = /(?<![\w/.:-])(?<user>(?!v?\d)[a-z][\w.@-]{1,31})[ \t]+\/[ \t]+(?<v>[^\s`"',;()|]{8,100})/dg;
+const USER_SLASH_PASSWORD = /(?<![\w/.:-])(?<user>(?!v?\d)[a-z][\w.@-]{1,31})[ \t]+\/[ \t]+(?<v>[^\s`"',;()|]{6,100})/dg;
 const PROSE_VALUE = /^(?:`[^`\n]{1,200}`|"[^"\n]{1,200}"|'[^'\n]{1,200}'|«[^»\n]{1,200}»|“[^”\n]{1,200}”|[^\s`"'«»,;()]{1,200})/u;
 /** « j'ai mis `…` comme mdp », "use … as the password", "… is the password". */
 const VALUE_THEN_KEYWORD = new RegExp(
@@ -387,7 +388,12 @@ function lineBindings(text: string, nested = false): Binding[] {
         for (const binding of namedValueBindings(match.groups!.k!, match.groups!.v!, match.indices!.groups!.v![0])) found.push(binding);
     }
   }
-  if (lower.includes('password-stdin') || lower.includes('passwd --stdin') || lower.includes('chpasswd')) {
+  if (
+    lower.includes('password-stdin') ||
+    lower.includes('passwd --stdin') ||
+    lower.includes('chpasswd') ||
+    /\bsudo\b[^|\n]{0,40}?(?:-[a-z]*s\b|--stdin)/.test(lower)
+  ) {
     ECHO_PIPE.lastIndex = 0;
     for (let match = ECHO_PIPE.exec(text); match; match = ECHO_PIPE.exec(text)) add('commande', 'password', 'code', match);
   }
@@ -556,13 +562,22 @@ function proseBindings(text: string): Binding[] {
     USER_SLASH_PASSWORD.lastIndex = 0;
     for (let match = USER_SLASH_PASSWORD.exec(text); match; match = USER_SLASH_PASSWORD.exec(text)) {
       const { value, at } = captured(match);
-      const trimmed = unpunctuated(value);
+      // A password may end on `!` or `?` (`Orag3!`): only a sentence's dot or comma ends it.
+      const trimmed = value.replace(/[.,;:]+$/, '');
       if (NOT_PROSE_VALUE.test(trimmed)) continue;
-      // Without a credential word, only a value that cannot be a name: letters and digits mixed inside, not a series of words.
-      if (/\p{L}/u.test(trimmed) && /\d/.test(trimmed) && !/^[\w.-]+\.\w{2,4}$/.test(trimmed) && (!isWordLike(trimmed) || /[^\w.-]/.test(value)))
+      // Without a credential word, only a value that cannot be a name: letters and digits mixed inside, not a series of words;
+      // or a word and three digits or more beside a user without any (`deploy / biscuit551`; not `node16 / node18`).
+      const user = match.groups!.user!;
+      if (
+        /\p{L}/u.test(trimmed) &&
+        /\d/.test(trimmed) &&
+        !/^[\w.-]+\.\w{2,4}$/.test(trimmed) &&
+        (!isWordLike(trimmed) || /[^\w.-]/.test(trimmed) || (/\d{3,}$/.test(trimmed) && !/\d/.test(user)))
+      )
         found.push({ rule: 'identifiants', role: 'password', setting: 'prose', value: trimmed, at });
     }
   }
+  for (const { value, at, setting } of proseCredentials(text)) found.push({ rule: 'prose', role: 'password', setting, value, at });
   if (/cl[ée]|key/i.test(text)) {
     VENDOR_KEY.lastIndex = 0;
     for (let match = VENDOR_KEY.exec(text); match; match = VENDOR_KEY.exec(text)) {
@@ -619,11 +634,12 @@ function judgeLabel(label: string): Role | undefined {
 }
 
 /**
- * Every credential bound in `lines`, in order. The state carried from line to
+ * Every credential bound in `lines`, in order (and in `bound`, when given, every value bound to a
+ * credential, judged a secret or not: what excerpts mask). The state carried from line to
  * line: a table's header, and a role left open at the end of a line
  * (`Mot de passe :`, `password: |`) which the next line's value fills.
  */
-export function findBindings(lines: MarkdownLine[]): Hit[] {
+export function findBindings(lines: MarkdownLine[], bound?: Hit[]): Hit[] {
   const hits: Hit[] = [];
   let header: Array<Role | undefined> | undefined;
   let pending: { role: Role; word: string; left: number } | undefined;
@@ -637,9 +653,14 @@ export function findBindings(lines: MarkdownLine[]): Hit[] {
    * pattern is bounded, so the scan is linear in the text.
    */
   const judgeIn = (line: MarkdownLine, binding: Binding, shift = 0) => {
-    if (!isCredentialValue(binding.value, binding.role, binding.setting)) return;
     const inner = stripQuotes(binding.value);
     const at = binding.at + Math.max(0, binding.value.indexOf(inner)) - shift;
+    // Every value bound to a credential, a secret or not by our judgement, is masked in what a program prints of its line.
+    // (A plain word is left: « est dans le coffre », `Bearer` are what most bindings of prose and headers hold; a
+    // default such as `"changeme"` is masked all the same, a mask is left as it is.)
+    if (bound && at >= 0 && inner.length >= 4 && binding.role !== 'weak' && (inner !== binding.value || !/^\p{L}+$/u.test(inner)) && !/^[*•x]+$/i.test(inner))
+      bound.push({ rule: binding.rule, start: line.start + at, end: line.start + at + inner.length });
+    if (!isCredentialValue(binding.value, binding.role, binding.setting)) return;
     if (at >= 0 && !isPublicValueAt(line.text, at)) hits.push({ rule: binding.rule, start: line.start + at, end: line.start + at + inner.length });
   };
   for (const line of lines) {

@@ -282,7 +282,8 @@ export function isPlaceholder(raw: string): boolean {
 /** A pointer to a secret kept elsewhere: a variable, an expression, a call, a resource address. */
 function isReference(raw: string): boolean {
   const value = stripQuotes(raw).replace(/^[[(]+/, '');
-  if (/^(?:\$|%[A-Za-z_(]|!(?:Ref|Sub|GetAtt|ImportValue|vault|secret)\b)/.test(value)) return true; // $VAR, %VAR%, CloudFormation tags
+  // $VAR, %VAR% (a drawn `%Zr!MK…` only starts like one), %(name)s, CloudFormation tags
+  if (/^(?:\$|%[A-Za-z_]\w*%|%\(|!(?:Ref|Sub|GetAtt|ImportValue|vault|secret)\b)/.test(value)) return true;
   if (/^[@&*][A-Za-z_][A-Za-z_.-]*(?:\([^)]*\))?$/.test(value)) return true; // @Value("…"), YAML anchors and aliases: a name, not a draw
   if (/\$\{|\{\{|\{%|#\{|<%|\{env:|\{file:|\$\(/.test(value)) return true; // a template or an interpolation anywhere
   if (
@@ -491,7 +492,7 @@ export function looksRandom(value: string, minimum = 16): boolean {
 /** Values repeat in long outputs: each (value, role, setting) is judged once. */
 const VERDICTS = new Map<string, boolean>();
 
-export function isCredentialValue(raw: string, role: Role, setting: 'code' | 'prose' | 'userinfo' | 'passphrase'): boolean {
+export function isCredentialValue(raw: string, role: Role, setting: 'code' | 'prose' | 'userinfo' | 'passphrase' | 'bound'): boolean {
   const key = `${role}\u0000${setting}\u0000${raw}`;
   const known = VERDICTS.get(key);
   if (known !== undefined) return known;
@@ -501,7 +502,7 @@ export function isCredentialValue(raw: string, role: Role, setting: 'code' | 'pr
   return verdict;
 }
 
-function judgeValue(raw: string, role: Role, setting: 'code' | 'prose' | 'userinfo' | 'passphrase'): boolean {
+function judgeValue(raw: string, role: Role, setting: 'code' | 'prose' | 'userinfo' | 'passphrase' | 'bound'): boolean {
   const quoted = raw.trim() !== stripQuotes(raw);
   const value = stripQuotes(raw);
   if (value.length < 4 || value.length > 400) return false;
@@ -512,6 +513,19 @@ function judgeValue(raw: string, role: Role, setting: 'code' | 'prose' | 'userin
   // A plain word there (`alice:foobared@…`) is a documentation example; a long run of letters that reads as no word is drawn.
   if (setting === 'userinfo') return !/^[$%{<]/.test(value) && !isDefaultPassword(value) && !isPlainWord(value);
   if (isReference(value)) return false;
+  // Bound to a password by a sentence (prose-credentials.ts): any value but a word read as one (« est soleil » may be a
+  // password, « est expiré » is not, and only a drawn run of letters can be told apart) is the password, whatever its shape.
+  if (setting === 'bound' && role === 'password' && !/\s/.test(value) && !isDefaultPassword(value))
+    return quoted
+      ? // Quoted, only what names something else is no password: a variable, a URL, a path, an address.
+        value.length >= 4 &&
+          !/^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(value) &&
+          !/^[a-z][a-z0-9+.-]*:\/\/|^(?:\.{0,2}\/|~\/)|^[^\s@]+@[^\s@]+\.[a-z]{2,}$/i.test(value)
+      : isPassphrase(value) ||
+          (!hasIdentifierShape(value) &&
+            (value.length >= 6 || (value.length === 5 && characterClasses(value) >= 3)) &&
+            (!/^\p{L}+$/u.test(value) || !isPlainWord(value)) &&
+            (/\p{L}/u.test(value) || value.length >= 8));
   // Words separated by blanks are a passphrase only in quotes, after the word "passphrase" (backticks mark code).
   if (/\s/.test(value)) return setting === 'passphrase' && /^\s*[«"“'‘]/.test(raw) && isPassphrase(value, true);
   // Role beats alphabet: bound to a password or a token, a hex string or a UUID is the credential (`openssl rand -hex 12`,

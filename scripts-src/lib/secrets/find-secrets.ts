@@ -127,12 +127,16 @@ function scanSegments(parts: Array<{ text: string; path?: string }>, known: Loca
   }
   // One pass over one text: a blank line between segments keeps line-based rules apart.
   const joined = parts.map((part) => part.text).join('\n\n');
-  const hits = dedupe(known?.find(joined) ?? [], ourHits(joined));
+  const bound: Hit[] = [];
+  const hits = dedupe(known?.find(joined) ?? [], ourHits(joined, bound));
+  if (hits.length === 0) return [];
   const newlines = lineStarts(joined);
   const starts = segments.map((segment) => segment.start);
+  bound.sort((a, b) => a.start - b.start);
+  const values = { hits, bound, boundStarts: bound.map((value) => value.start) };
   return hits.map((hit, index) => {
     const part = lastAtMost(starts, hit.start);
-    return { finding: toFinding(hit, index, hits, segments[part]!, newlines), part };
+    return { finding: toFinding(hit, index, values, segments[part]!, newlines), part };
   });
 }
 
@@ -141,13 +145,16 @@ function scanSegments(parts: Array<{ text: string; path?: string }>, known: Loca
  * differs: undoing emphasis may also break a `*:*:` line), reported at the
  * original offsets.
  */
-function ourHits(text: string): Hit[] {
+function ourHits(text: string, bound?: Hit[]): Hit[] {
   const view = mappedRevealedView(text);
-  const hits = scanLines(text);
+  const hits = scanLines(text, bound);
   if (view.text === text) return hits;
-  for (const hit of scanLines(view.text)) {
+  const boundInView: Hit[] | undefined = bound && [];
+  for (const hit of scanLines(view.text, boundInView).concat(boundInView ?? [])) {
     const start = originalOffset(view, hit.start);
-    hits.push({ rule: hit.rule, start, end: Math.max(originalOffset(view, hit.end), start + 1) });
+    const original = { rule: hit.rule, start, end: Math.max(originalOffset(view, hit.end), start + 1) };
+    if (boundInView?.includes(hit)) bound!.push(original);
+    else hits.push(original);
   }
   return hits;
 }
@@ -160,7 +167,8 @@ function ourHits(text: string): Hit[] {
  * scan of it.
  */
 export function maskSecrets(text: string): string {
-  const hits = dedupe([], ourHits(text));
+  const bound: Hit[] = [];
+  const hits = dedupe([], ourHits(text, bound).concat(bound));
   if (hits.length === 0) return text;
   const lineEnd = (offset: number) => {
     const newline = text.indexOf('\n', offset);
@@ -183,9 +191,9 @@ export function maskSecrets(text: string): string {
 }
 
 /** Every rule on `text`, read line by line without container markers (the Markdown model's lines). */
-function scanLines(text: string): Hit[] {
+function scanLines(text: string, bound?: Hit[]): Hit[] {
   const lines = markdownLines(text);
-  return findLineTokens(text, lines).concat(findDisguisedTokens(lines), findPrivateKeys(lines), findBindings(lines), findEncodedSecrets(lines));
+  return findLineTokens(text, lines).concat(findDisguisedTokens(lines), findPrivateKeys(lines), findBindings(lines, bound), findEncodedSecrets(lines));
 }
 
 /** Keeps one hit per secret: a local secret wins an overlap, then the first rule. */
@@ -210,8 +218,17 @@ function dedupe(local: Hit[], guessed: Hit[]): Hit[] {
 /** How much of a long line around a finding the excerpt is cut from: masking a 1 MiB line for each of its findings would be quadratic. */
 const AROUND = 300;
 
-/** The finding for `hits[index]`: its line (counted within its segment), masked around every hit near it. */
-function toFinding(hit: Hit, index: number, hits: Hit[], segment: Segment, newlines: Int32Array): SecretFinding {
+/**
+ * The finding for `hits[index]`: its line (counted within its segment), masked around every hit near it and every
+ * value bound to a credential there (`bound`, sorted), so that what the rules judged no secret is not shown either.
+ */
+function toFinding(
+  hit: Hit,
+  index: number,
+  { hits, bound, boundStarts }: { hits: Hit[]; bound: Hit[]; boundStarts: number[] },
+  segment: Segment,
+  newlines: Int32Array,
+): SecretFinding {
   const lineIndex = lastAtMost(newlines, hit.start);
   const lineStart = newlines[lineIndex]!;
   const lineEnd = Math.min((newlines[lineIndex + 1] ?? Number.POSITIVE_INFINITY) - 1, segment.start + segment.text.length);
@@ -222,6 +239,9 @@ function toFinding(hit: Hit, index: number, hits: Hit[], segment: Segment, newli
   const near: Hit[] = [];
   for (let other = index; other >= 0 && hits[other]!.end > from; other--) near.push(hits[other]!);
   for (let other = index + 1; other < hits.length && hits[other]!.start < to; other++) near.push(hits[other]!);
+  if (bound.length > 0)
+    for (let other = lastAtMost(boundStarts, to - 1); other >= 0 && bound[other]!.start >= from - AROUND; other--)
+      if (bound[other]!.end > from && bound[other]!.start < to) near.push(bound[other]!);
   const line = segment.text.slice(lineStart - segment.start, lineEnd - segment.start);
   const finding: SecretFinding = {
     rule: hit.rule,

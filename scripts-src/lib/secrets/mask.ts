@@ -1,9 +1,9 @@
 /**
- * Masking: what a report may show of a line that holds a secret. A secret
- * keeps at most its provider's public prefix (`ghp_`, `sk-ant-api03-`,
- * `AKIA`, a PEM header) and, when long, its last two characters:
- * `ghp_****…9f`. Nothing of a password or a passphrase is shown, nothing at
- * all of a secret the sender holds (a range marked `whole`).
+ * Masking: what a report may show of a line that holds a secret. A provider's
+ * token keeps its public prefix, which names the provider and nothing of the
+ * secret (`ghp_****`, `sk-ant-api03-****`, `AKIA****`, a PEM header); nothing
+ * else of any secret is shown: a password, a passphrase, a secret the sender
+ * holds (a range marked `whole`) are `****`.
  */
 import { HIDDEN_ANYWHERE } from '../text/hidden-characters.js';
 import { publicPrefix } from './provider-tokens.js';
@@ -16,8 +16,7 @@ const DRAWN_RUN = new RegExp(`(?:[A-Za-z0-9+/_=-]|${HIDDEN_ANYWHERE.source}){16,
 export function maskSecret(value: string): string {
   const prefix = publicPrefix(value);
   if (prefix.startsWith('-----')) return prefix;
-  const tail = value.length - prefix.length >= 20 ? `…${value.slice(-2)}` : '';
-  return `${prefix}****${tail}`;
+  return `${prefix}****`;
 }
 
 /** Characters that cannot end a token: blanks, quotes, brackets, and the signs around a value (`=`, `:`, `@`). */

@@ -17,7 +17,7 @@ const E = '(?![A-Za-z0-9_])'; // right boundary
 /**
  * Provider formats: the token's pattern and, when the provider chose one, its
  * public prefix (a regex source). The prefix is what a report may show of the
- * token (`ghp_****…9f`) and what the disguise detector keys on (`"ghp_" + "…"`,
+ * token (`ghp_****`) and what the disguise detector keys on (`"ghp_" + "…"`,
  * a token cut at the end of a line, encoded); a format without a distinctive
  * prefix of its own (a suffix, an infix, a plain word such as `key-`, two
  * letters such as `SK`) has none.

@@ -122,6 +122,19 @@ function plurals(noun: string, language: Language): string[] {
 
 export const VERB_LIST: readonly Verb[] = rows(VERBS).map(parseVerb);
 
+/**
+ * Every form of the verbs of another guard's table (same format as VERBS, concepts aside) and the nouns of a
+ * `noun | language` table with their plurals: the secret guard's vocabulary read by the same rules.
+ */
+export function tableForms(verbTable: string, nounTable: string): { verbs: string[]; nouns: string[] } {
+  return {
+    verbs: rows(verbTable)
+      .map(parseVerb)
+      .flatMap((verb) => [...verb.imperative, ...verb.infinitive, ...verb.other]),
+    nouns: rows(nounTable).flatMap(([noun = '', language = '']) => [noun, ...plurals(noun, language as Language)]),
+  };
+}
+
 const phraseRows = new Map<string, Array<{ language: Language; phrase: string }>>();
 for (const [concept = '', language = '', list = ''] of rows(PHRASES)) {
   const entries = phraseRows.get(concept) ?? [];
