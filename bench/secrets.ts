@@ -25,7 +25,6 @@ import { findSecrets, findSecretsInJson, type SecretFinding } from '../scripts-s
 import { publicPrefix } from '../scripts-src/lib/secrets/provider-tokens.js';
 import { removeHiddenCharacters } from '../scripts-src/lib/text/hidden-characters.js';
 import { loadNpmDocs } from './corpus/npm-docs.js';
-import { honestPasswordTalk, prosePasswords } from './corpus/prose-passwords.js';
 import { providerSamples } from './corpus/provider-samples.js';
 import { honestCorpus } from './corpus/secret-honest.js';
 import { leakCorpus } from './corpus/secret-leaks.js';
@@ -133,7 +132,12 @@ export async function secretsBench(log: (line: string) => void = console.log): P
   // below are loaded, every collection walks them, and the figures would measure them (the same code: worst note
   // 347 ms in one run and 577 ms in the next, the export 6.6 s and 9.4 s; 6.3 s in a process of its own).
   const worst: Array<[string, number]> = [];
-  for (const [name, text] of worstCases()) worst.push([name, (await timed(() => findSecrets(text)))[1]]);
+  // The best of three runs: one run on a shared machine measured the same code from 190 to 1,136 ms.
+  for (const [name, text] of worstCases()) {
+    const times: number[] = [];
+    for (let run = 0; run < 3; run++) times.push((await timed(() => findSecrets(text)))[1]);
+    worst.push([name, Math.min(...times)]);
+  }
   worst.sort((a, b) => b[1] - a[1]);
   const big = Buffer.from(largeExport(32 * 1024 * 1024));
   const [, bigTime] = await timed(() => findSecretsInJson(big));
@@ -217,6 +221,8 @@ export async function secretsBench(log: (line: string) => void = console.log): P
   log(`documentation npm : ${refusedDocs}/${docs.length} refusés`);
 
   // Passwords said in plain words (grammar), and honest talk of passwords made of the same parts.
+  // Loaded after the times: fast-check in the heap made the export 2 to 4 s slower (6.7 → 9 to 12 s, the same code).
+  const { honestPasswordTalk, prosePasswords } = await import('./corpus/prose-passwords.js');
   const spoken = prosePasswords(2000, 11);
   const spokenByForm = new Map<string, { found: number; total: number; missed: string[] }>();
   let spokenPrinted = 0;
@@ -296,7 +302,7 @@ export async function secretsBench(log: (line: string) => void = console.log): P
     '',
     ...(providersMissed.length ? providersMissed.map((line) => `- ${line}`) : ['- aucun']),
     '',
-    '### Pires cas (note de 1 Mio, dans le processus)',
+    '### Pires cas (note de 1 Mio, dans le processus, meilleur de 3 exécutions)',
     '',
     ...worst.slice(0, 8).map(([name, ms]) => `- ${name} : ${ms.toFixed(0)} ms`),
     '',

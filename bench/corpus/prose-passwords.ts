@@ -63,7 +63,7 @@ const englishOwner = account.chain((name) =>
   fc.constantFrom('', ` for the ${name} account`, ` of ${name}`, ' on the Jenkins box', ` for ${name}`, ' of the staging database', ` for user \`${name}\``),
 );
 const frenchBinder = fc.constantFrom(' est ', " c'est ", ' reste ', ' vaut ', ' est toujours ', ' est maintenant ', ' : ', ' = ', ', c’est ');
-const englishBinder = fc.constantFrom(' is ', ' is still ', ' was ', ' is now ', ' remains ', ': ', ' = ', "'s now ".replace("'s now ", ' is currently '));
+const englishBinder = fc.constantFrom(' is ', ' is still ', ' was ', ' is now ', ' remains ', ': ', ' = ', ' is currently ');
 
 const credentialIsValue = fc.oneof(
   fc

@@ -150,12 +150,12 @@ function ourHits(text: string, bound?: Hit[]): Hit[] {
   const hits = scanLines(text, bound);
   if (view.text === text) return hits;
   const boundInView: Hit[] | undefined = bound && [];
-  for (const hit of scanLines(view.text, boundInView).concat(boundInView ?? [])) {
+  const inOriginal = (hit: Hit): Hit => {
     const start = originalOffset(view, hit.start);
-    const original = { rule: hit.rule, start, end: Math.max(originalOffset(view, hit.end), start + 1) };
-    if (boundInView?.includes(hit)) bound!.push(original);
-    else hits.push(original);
-  }
+    return { rule: hit.rule, start, end: Math.max(originalOffset(view, hit.end), start + 1) };
+  };
+  for (const hit of scanLines(view.text, boundInView)) hits.push(inOriginal(hit));
+  for (const value of boundInView ?? []) bound!.push(inOriginal(value));
   return hits;
 }
 

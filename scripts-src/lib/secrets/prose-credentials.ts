@@ -64,7 +64,12 @@ interface Vocabulary {
   joiners: PhraseSet;
   notAValue: ReadonlySet<string>;
   keptElsewhere: ReadonlySet<string>;
-  /** Every token a pattern can start with, as one search: a line holding none is not even cut into words. */
+  /** Every word a phrase of the credentials, the change, use and login verbs starts with. */
+  firstWords: ReadonlySet<string>;
+  /**
+   * A word every pattern needs, as one search: a credential, an account (what a used value is for) or a login. A line
+   * holding none is not even cut into words (a change or a use verb alone, "set", "use", is in most lines of prose).
+   */
   starts: RegExp;
 }
 
@@ -77,6 +82,7 @@ function vocabularyOf(): Vocabulary {
   const change = new PhraseSet(tableForms(CHANGE_VERBS, '').verbs);
   const use = new PhraseSet(tableForms(USE_VERBS, '').verbs);
   const login = new PhraseSet(tableForms(LOGIN_VERBS, '').verbs);
+  const accounts = new PhraseSet(tableForms('', ACCOUNT_NOUNS).nouns);
   const built: Vocabulary = {
     nouns,
     pairNouns: new PhraseSet([...tableForms('', CREDENTIAL_NOUNS).nouns, ...tableForms('', PAIR_NOUNS).nouns]),
@@ -86,14 +92,15 @@ function vocabularyOf(): Vocabulary {
     changeTo: new PhraseSet(firstCells(CHANGE_PREPOSITIONS)),
     use,
     useFor: new PhraseSet(firstCells(USE_FOR)),
-    accounts: new PhraseSet(tableForms('', ACCOUNT_NOUNS).nouns),
+    accounts,
     login,
     loginWith: new PhraseSet(firstCells(LOGIN_WITH)),
     joiners: new PhraseSet(firstCells(PAIR_JOINERS)),
     notAValue: new Set([...firstCells(NOT_A_VALUE), ...firstCells(KEPT_ELSEWHERE)]),
     keptElsewhere: new Set(firstCells(KEPT_ELSEWHERE)),
+    firstWords: new Set([...nouns.byFirst.keys(), ...change.byFirst.keys(), ...use.byFirst.keys(), ...login.byFirst.keys()]),
     starts: new RegExp(
-      `(?<![\\p{L}\\d_])(?:${[...new Set([...nouns.byFirst.keys(), ...change.byFirst.keys(), ...use.byFirst.keys(), ...login.byFirst.keys()])]
+      `(?<![\\p{L}\\d_])(?:${[...new Set([...nouns.byFirst.keys(), ...accounts.byFirst.keys(), ...login.byFirst.keys()])]
         .sort((a, b) => b.length - a.length)
         .map((word) => word.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&'))
         .join('|')})(?![\\p{L}\\d_])`,
@@ -196,12 +203,16 @@ export function proseCredentials(line: string): ProseBinding[] {
     found.push({ value: value.value, at: value.at, setting: 'bound' });
     return value;
   };
+  /** Where the last change verb started: « j'ai remis son mot de passe à … » binds with the preposition. */
+  let changedAt = Number.NEGATIVE_INFINITY;
   for (let index = 0; index < tokens.length; index++) {
+    if (!known.firstWords.has(tokens[index]!)) continue; // most words start no phrase of the tables: one look-up
     const noun = lengthAt(known.nouns, tokens, index);
     if (noun > 0) {
-      credentialThenValue(line, sentence, index, noun, known, take);
+      credentialThenValue(line, sentence, index, noun, index - changedAt <= 6, known, take);
       continue;
     }
+    if (lengthAt(known.change, tokens, index) > 0) changedAt = index;
     const use = lengthAt(known.use, tokens, index);
     if (use > 0) {
       valueThenAccount(line, sentence, index + use, known, found);
@@ -216,16 +227,28 @@ export function proseCredentials(line: string): ProseBinding[] {
 type Take = (offset: number) => { value: string; at: number; end: number } | undefined;
 type Tokens = { tokens: string[]; starts: number[] };
 
-/** « le mot de passe du compte X est … », « j'ai remis son mot de passe à … »: the credential at `index`, `length` tokens long. */
-function credentialThenValue(line: string, { tokens, starts }: Tokens, index: number, length: number, words: Vocabulary, take: Take): void {
-  let changed = false;
-  for (let back = Math.max(0, index - 6); back < index; back++) if (lengthAt(words.change, tokens, back) > 0) changed = true;
+/**
+ * « le mot de passe du compte X est … », « j'ai remis son mot de passe à … »: the credential at `index`, `length` tokens
+ * long; `changedBefore`: a change verb came within the six tokens before it.
+ */
+function credentialThenValue(
+  line: string,
+  { tokens, starts }: Tokens,
+  index: number,
+  length: number,
+  changedBefore: boolean,
+  words: Vocabulary,
+  take: Take,
+): void {
+  let changed = changedBefore;
   // « clé wifi Hx7… », "password `…`": a value right after its credential, when it cannot be a word (« oublié », "reset").
   const next = index + length;
-  // (Only before a word or an opening quote: `| mdp | mdp |…` costs no value read per cell.)
+  // (Only before a word that does not end at a blank, or an opening quote: `| mdp | mdp |…`, « mot de passe de la … » cost
+  // no value read.)
   if (
     next < tokens.length &&
     /^(?:[\p{L}\d_]|[`"'«“‘(])/u.test(tokens[next]!) &&
+    !(/^\p{L}+$/u.test(tokens[next]!) && /^\s|^$/.test(line.slice(starts[next]! + tokens[next]!.length, starts[next]! + tokens[next]!.length + 1))) &&
     lengthAt(words.binders, tokens, next) === 0 &&
     /^[ \t]/.test(line.slice(starts[next - 1]! + tokens[next - 1]!.length))
   ) {
@@ -243,6 +266,8 @@ function credentialThenValue(line: string, { tokens, starts }: Tokens, index: nu
     let value = at + binder + to;
     while (value < tokens.length && lengthAt(words.adverbs, tokens, value) > 0) value++;
     if (value >= tokens.length) return; // the value is on the next line (credential-bindings.ts's open role)
+    // « password: password: … », « mdp : mot de passe du compte … »: another credential's label, which its own reading takes.
+    if (lengthAt(words.nouns, tokens, value) > 0) return;
     // After a sign, what follows belongs to this word; « est dans Vault » says where it is kept, and no value follows.
     if (take(starts[value]!) || sign || words.keptElsewhere.has(tokens[value]!)) return;
   }
