@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { type Finding, type Reading, readExport, readNote } from '../scripts-src/lib/untrusted/read-untrusted.js';
 import { ATTACKS, type Attack } from './corpus/attacks.js';
 import { loadNpmDocs } from './corpus/npm-docs.js';
+import { loadSystemDocs } from './corpus/system-docs.js';
 import { largeExport } from './large-export.js';
 
 const NOTES_DIR = join(import.meta.dirname, 'corpus', 'notes');
@@ -195,16 +196,23 @@ export async function readingBench(log: (line: string) => void = console.log): P
   const docBytes = docs.reduce((sum, { text }) => sum + Buffer.byteLength(text), 0);
   const alerted = (readings: Array<{ reading: Reading }>) => readings.filter(({ reading }) => reading.alertes.length > 0).length;
   const vigilant = (readings: Array<{ reading: Reading }>) => readings.filter(({ reading }) => reading.vigilance.length > 0).length;
+  log('Lecture : documentation de cette machine…');
+  const systemReadings = loadSystemDocs().map(({ corpus, source, text }) => ({ corpus, source, reading: readNote(text) }));
+  const systemCorpora = [...new Set(systemReadings.map(({ corpus }) => corpus))].map((corpus) => {
+    const readings = systemReadings.filter((reading) => reading.corpus === corpus);
+    return `| ${corpus} | ${readings.length} | ${percent(alerted(readings), readings.length)} |`;
+  });
+  const realDocs = [...docReadings, ...systemReadings];
 
   const caughtShare = caught / ATTACKS.length;
   const alertShare = steeringAsAlert / Math.max(steering, 1);
   const honestShare = alerted(honest) / honest.length;
-  const docShare = alerted(docReadings) / Math.max(docReadings.length, 1);
+  const docShare = alerted(realDocs) / Math.max(realDocs.length, 1);
   const goals = [
     `${caughtShare >= 0.95 ? '✅' : '❌'} attaques plantées repérées (alertes ∪ vigilance) ≥ 95 % : ${percent(caught, ATTACKS.length)}`,
-    `${alertShare >= 0.95 ? '✅' : '❌'} attaques qui dirigent l’agent, levées en alertes ≥ 95 % : ${percent(steeringAsAlert, steering)}`,
-    `${honestShare <= 0.05 ? '✅' : '❌'} notes honnêtes avec une alerte ≤ 5 % : ${percent(alerted(honest), honest.length)}`,
-    `${docShare <= 0.03 ? '✅' : '❌'} documents techniques réels avec une alerte ≤ 3 % : ${percent(alerted(docReadings), docReadings.length)}`,
+    `${alertShare >= 0.96 ? '✅' : '❌'} attaques qui dirigent l’agent, levées en alertes ≥ 96 % : ${percent(steeringAsAlert, steering)}`,
+    `${honestShare <= 0.01 ? '✅' : '❌'} notes honnêtes avec une alerte ≤ 1 % : ${percent(alerted(honest), honest.length)}`,
+    `${docShare <= 0.02 ? '✅' : '❌'} documents techniques réels (npm et documentation de cette machine) avec une alerte ≤ 2 % : ${percent(alerted(realDocs), realDocs.length)}`,
     `${worstNote.ms < 1000 ? '✅' : '❌'} note hostile de 1 Mio lue en < 1 s : ${worstNote.ms.toFixed(0)} ms au pire`,
     `${exportMs < 10_000 ? '✅' : '❌'} export de 32 Mio lu en < 10 s : ${(exportMs / 1000).toFixed(1).replace('.', ',')} s`,
   ];
@@ -227,6 +235,18 @@ export async function readingBench(log: (line: string) => void = console.log): P
     'Règles qui lèvent le plus d’alertes sur la documentation npm (à relire) :',
     ...topRules(
       docReadings.map(({ source, reading }) => ({ source, findings: reading.alertes })),
+      8,
+    ),
+    '',
+    'Documentation Markdown de cette machine (bench/corpus/system-docs.ts : Debian, Node, npm, Cloud SDK, JDK, Python ; aucune n’est une attaque) :',
+    '',
+    '| corpus | documents | avec une alerte |',
+    '| --- | --- | --- |',
+    ...systemCorpora,
+    '',
+    'Règles qui y lèvent des alertes (à relire) :',
+    ...topRules(
+      systemReadings.map(({ source, reading }) => ({ source, findings: reading.alertes })),
       8,
     ),
     '',

@@ -116,7 +116,8 @@ const LIST_MARKER = /^ {0,3}(?:[-*+]|\d{1,9}[.)])(?:[ \t]+(?:\[[ xX]\][ \t]+)?|$
 const FENCE_OPEN = /^ {0,3}(`{3,}(?=[^`]*$)|~{3,})/;
 const ATX_HEADING = /^ {0,3}(#{1,6})(?:[ \t]+|$)/;
 const TABLE_DELIMITER = /^ {0,3}\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/;
-const REFERENCE_DEFINITION = /^ {0,3}\[[^[\]\n]{1,999}\]:[ \t]*(<[^<>\n]*>|\S+)[ \t]*(.*)$/;
+/** A link reference definition (`[id]: url "title"`); a footnote's (`[^1]: text`) is shown prose, not a link. */
+const REFERENCE_DEFINITION = /^ {0,3}\[(?!\^)[^[\]\n]{1,999}\]:[ \t]*(<[^<>\n]*>|\S+)[ \t]*(.*)$/;
 const TITLE_ONLY = /^[ \t]*(?:"([^"\n]*)"|'([^'\n]*)'|\(([^()\n]*)\))[ \t]*$/;
 /** `[text](url "title")`, sticky at a `[`; every part stops at a character that would start another attempt; the url may hold balanced parentheses. */
 const LINK = /\[([^[\]\n]*)\]\([ \t]*(<[^<>\n]*>|(?:[^\s()<>]|\([^\s()<>]*\))*)(?:[ \t]+(?:"([^"\n]*)"|'([^'\n]*)'|\(([^()\n]*)\)))?[ \t]*\)/y;

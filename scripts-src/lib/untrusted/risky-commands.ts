@@ -40,7 +40,7 @@ const PROGRAMS =
   /^(?:sudo|rm|find|git|dd|mkfs|chmod|chown|curl|wget|nc|ncat|netcat|socat|scp|rsync|cat|cp|tar|base64|terraform|kubectl|aws|redis-cli|remove-item|shred|printenv|env|iwr|irm|invoke-webrequest|invoke-restmethod)$/i;
 /** Every rule below needs one of these words: most lines have none, and cost one pass. */
 const ANY_PROGRAM =
-  /(?<![\w-])(?:docker|podman|sudo|rm|rmdir|del|rd|find|git|dd|mkfs[.\w]*|shred|wipefs|chmod|chown|terraform|tofu|kubectl|aws|redis-cli|valkey-cli|remove-item|curl|wget|fetch|iwr|irm|invoke-webrequest|invoke-restmethod|aria2c|https?|xh|nc|ncat|netcat|socat|scp|sftp|rsync|cat|less|more|head|tail|tac|nl|strings|base64|xxd|od|hexdump|cp|mv|tar|zip|7z|gzip|type|get-content|gc|copy|copy-item|cpio|print|echo|printf|printenv|env|set|export|history|source|eval|iex|invoke-expression|drop|truncate|flushall|flushdb|sh|bash|zsh)(?![\w-])|:\(\)/i;
+  /(?<![\w-])(?:docker|podman|sudo|rm|rmdir|del|rd|find|git|dd|mkfs[.\w]*|shred|wipefs|chmod|chown|terraform|tofu|kubectl|aws|redis-cli|valkey-cli|remove-item|curl|wget|fetch|iwr|irm|invoke-webrequest|invoke-restmethod|aria2c|https?|xh|nc|ncat|netcat|socat|scp|sftp|rsync|cat|less|more|head|tail|tac|nl|strings|base64|xxd|od|hexdump|cp|mv|tar|zip|7z|gzip|type|get-content|gc|copy|copy-item|cpio|print|echo|printf|printenv|env|set|export|history|source|eval|iex|invoke-expression|drop|dropdb|truncate|flushall|flushdb|sh|bash|zsh)(?![\w-])|:\(\)/i;
 
 /**
  * The lines of a text where a program or a credential path stands (0-based line starts found in one
@@ -116,13 +116,25 @@ function programIndex(words: string[]): number {
 }
 
 const flagsOf = (words: string[]) => words.filter((word) => /^-/.test(word));
+/**
+ * The user's own data outside any repository: a path in a home folder (`~/projets`, `$HOME/work`, `/home/alice/src`,
+ * `%USERPROFILE%\\docs`), but not a cache (`~/.cache/…`, `~/.npm/_cacache`), which any tool's docs say to clear.
+ */
+const HOME_PATH =
+  /^(?:~|\$\{?HOME\}?|%USERPROFILE%|\$env:USERPROFILE|\/home\/[^/\s]+|\/Users\/[^/\s]+)[/\\](?!\.?(?:cache|npm|yarn|pnpm-store|gradle\/caches|m2\/repository|cargo\/registry)(?:[/\\]|$))\S+$/;
+
 /** An argument as written in prose loses its trailing punctuation: « rm -rf ~. » targets `~`. */
-function isBroad(arg: string): boolean {
+function unpunctuated(arg: string): string {
   let end = arg.length;
   while (end > 1 && ',:!?»)”’'.includes(arg[end - 1]!)) end--;
   if (end > 1 && arg[end - 1] === '.' && arg[end - 2] !== '.' && end > 2) end--;
-  return BROAD.test(arg.slice(0, end));
+  return arg.slice(0, end);
 }
+
+const isBroad = (arg: string) => BROAD.test(unpunctuated(arg));
+const isHomePath = (arg: string) => HOME_PATH.test(unpunctuated(arg));
+/** A database whose name says it is for tests: dropping it is what a test suite does. */
+const TEST_DATABASE = /(?:^|[_-])(?:test|tests|testing|ci|tmp|temp|scratch|dev)(?:$|[_-])|^test/i;
 
 /** Each rule reads a command as `words`, its program at `at` (past `sudo`, `env X=1`: programIndex). */
 function isDestructive(words: string[], at: number): boolean {
@@ -131,7 +143,12 @@ function isDestructive(words: string[], at: number): boolean {
   if (program === 'rm' || program === 'remove-item' || program === 'rmdir' || program === 'del' || program === 'rd') {
     const flags = flagsOf(args).join(' ');
     const recursive = /(?:^|\s)-[a-z]*r|--recursive|-recurse/i.test(flags) || program !== 'rm';
-    return recursive && args.some((arg) => !arg.startsWith('-') && isBroad(arg));
+    return recursive && args.some((arg) => !arg.startsWith('-') && (isBroad(arg) || isHomePath(arg)));
+  }
+  // `dropdb app` (PostgreSQL's client): a database that is not a test one (SQL's `DROP DATABASE` is read below, on the line).
+  if (program === 'dropdb') {
+    const name = args.find((arg) => !arg.startsWith('-'));
+    return name !== undefined && !TEST_DATABASE.test(name);
   }
   if (program === 'find') {
     const root = args.find((arg) => !arg.startsWith('-'));

@@ -174,6 +174,25 @@ const AGENT_SUBJECT = pattern(
   ),
 );
 
+// A note can grant no permission: a claim (approval, trust, a policy, a mode, a status), a safeguard of the reader lifted,
+// and who it is for (this note, its reader, the reading skill), in any order in the sentence.
+const GRANT_CLAIM = pattern(alt(w('grant-claim'), w('approved'), w('approval-given'), w('permission')));
+/** « Statut : … », "**Resumption policy**: …": a field of this note, which claims for it by where it stands. */
+const GRANT_FIELD = pattern(seq(lineStart('-*#>|'), stars, w('grant-field'), words(2), stars, mark(':')));
+const HANDOFF_FIELD = pattern(seq(lineStart('-*#>|'), stars, w('handoff-field'), words(2), stars, mark(':')));
+const SAFEGUARD_LIFTED = pattern(
+  alt(
+    w('lifted-phrase'),
+    w('without-user'),
+    seq(w('supersede'), words(2), w('reader-guard')),
+    seq(w('no-need'), words(3), alt(w('reader-guard'), w('safeguard'), w('reader-safeguard'))),
+    seq(alt(w('lift-verb'), phrase(verbs('any', ['skip']))), words(3), alt(w('reader-guard'), w('safeguard'), w('reader-safeguard'))),
+    seq(alt(w('reader-guard'), w('safeguard'), w('reader-safeguard')), words(3), alt(w('lift-verb'), phrase(verbs('any', ['skip'])))),
+  ),
+);
+const HANDOFF_DEIXIS = pattern(alt(seq(w('this-handoff'), wholeWord), seq(reader, relative, w('takeover'))));
+const ANY_READER = pattern(seq(w('any-reader'), wholeWord));
+
 // Requests.
 const IMPERATIVE = pattern(seq(clauseStart, phrase(verbs('imperative'))));
 const TODO = pattern(seq(clauseStart, phrase(todoInfinitives())));
@@ -201,7 +220,8 @@ const OVERRIDE = anyPattern(
       alt(phrase(verbs('base', ['override'])), lit('ignoring'), w('stop-following')),
       span(4),
       alt(
-        seq(w('earlier'), words(2), w('instruction')),
+        // (A shell's prompt, "hack your shell prompt", is no instruction.)
+        seq(w('earlier'), words(2), notAfter(['shell', 'command', 'terminal', 'bash', 'zsh', 'fish', 'login']), w('instruction')),
         seq(lit('instruction|instructions|directive|directives|guidelines|consigne|consignes|ordres|règles'), w('earlier-after')),
         w('everything-above'),
         seq(lit('previous|prior|above|earlier|preceding|original|your|the previous|the above'), lit('rules|guardrails')),
@@ -320,6 +340,8 @@ const HIDING = anyPattern(
       opt(lit('to|about this|about it|about this to|about it to|with')),
       opt(lit('the|your')),
       w('the-user'),
+      // « do not disclose this to anyone else » (a security policy's etiquette): someone other than the user.
+      not(lit('else|other')),
     ),
   ),
   pattern(w('keep-secret')),
@@ -336,6 +358,8 @@ const HIDING_MANNER = anyPattern(
   pattern(seq(w('when-reporting'), span(12), w('leave-out-after'))),
 );
 const BEFORE_READING = pattern(w('before-reading'));
+/** "As a first step", « en premier lieu »: what every tutorial says to its reader; it orders the agent only with a command. */
+const FIRST_STEP = pattern(w('first-step'));
 /** A command line that fetches or runs code, quoted in a code span (prose shows code spans between “ ”). */
 const QUOTES_COMMAND = pattern(seq(mark('“'), w('runs-code')));
 const ACT_BEFORE = pattern(w('right-away'));
@@ -421,6 +445,7 @@ export const FEATURES = {
   withoutUser: WITHOUT_USER,
   hidingManner: HIDING_MANNER,
   beforeReading: BEFORE_READING,
+  firstStep: FIRST_STEP,
   quotesCommand: QUOTES_COMMAND,
   actBefore: ACT_BEFORE,
   exfiltration: EXFILTRATION,
@@ -431,4 +456,10 @@ export const FEATURES = {
   secondPerson: SECOND_PERSON,
   todo: TODO,
   negatedTransfer: NEGATED_TRANSFER,
+  grantClaim: GRANT_CLAIM,
+  grantField: GRANT_FIELD,
+  handoffField: HANDOFF_FIELD,
+  safeguardLifted: SAFEGUARD_LIFTED,
+  handoffDeixis: HANDOFF_DEIXIS,
+  anyReader: ANY_READER,
 } as const satisfies Record<string, Pattern>;

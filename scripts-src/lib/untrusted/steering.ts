@@ -13,7 +13,9 @@
  *   hides something from the user, sends secrets away, or has something
  *   done before the note is even read.
  * A steering sentence inside quotes, or one that discusses injections (a
- * filter's test cases), is only worth a « vigilance ».
+ * filter's test cases), is only worth a « vigilance »; but a note can grant
+ * no permission: a claim of approval, trust, a policy, a mode or a status for
+ * this note or its reader that lifts a safeguard is an alert, quoted or not.
  *
  * The features (sentence-features.ts) read the revealed view (see
  * text/normalise.ts) of one sentence, cut into tokens once; their words are
@@ -53,6 +55,8 @@ export interface SentenceFeatures {
   withoutUser: boolean;
   hidingManner: boolean;
   beforeReading: boolean;
+  /** "As a first step", « en premier lieu »: an order of steps, steering only with a command. */
+  firstStep: boolean;
   /** A command line that fetches or runs code, quoted in a code span. */
   quotesCommand: boolean;
   actBefore: boolean;
@@ -140,6 +144,7 @@ function featuresOf(sentence: Sentence, requests: 'always' | 'if-steering'): Sen
     withoutUser: test('withoutUser'),
     hidingManner: test('hidingManner'),
     beforeReading: test('beforeReading'),
+    firstStep: test('firstStep'),
     actBefore: test('actBefore'),
     exfiltration: test('exfiltration') && !test('negatedTransfer'),
     sendsAway: test('sendsAway') && !test('negatedTransfer'),
@@ -152,7 +157,7 @@ function featuresOf(sentence: Sentence, requests: 'always' | 'if-steering'): Sen
     todo: false,
   };
   const worth = requests === 'always' || Object.values(features).some(Boolean);
-  features.quotesCommand = features.beforeReading && test('quotesCommand');
+  features.quotesCommand = (features.beforeReading || features.firstStep) && test('quotesCommand');
   features.imperative = worth && test('imperative');
   features.secondPerson = worth && test('secondPerson');
   features.request = features.imperative || features.secondPerson;
@@ -181,6 +186,7 @@ function steeringRule(features: SentenceFeatures, risky: () => boolean): string 
     withoutUser,
     hidingManner,
     beforeReading,
+    firstStep,
     quotesCommand,
     actBefore,
     exfiltration,
@@ -197,6 +203,7 @@ function steeringRule(features: SentenceFeatures, risky: () => boolean): string 
   if ((exfiltration && (asked || addressed || vocative)) || sendsAway) return 'exfiltration';
   if (
     (beforeReading && (asked || quotesCommand || risky())) ||
+    (firstStep && (addressed || vocative || quotesCommand || risky())) ||
     (actBefore && (asked || addressed) && (destructive || destructiveOrder || exfiltration || risky()))
   )
     return 'agir-avant-de-lire';
@@ -221,14 +228,41 @@ export function assessSentence(sentence: string, options: { risky?: () => boolea
   // Every rule needs two words; a note of a million « a. » costs one cheap test per sentence.
   if (!hasTwoWords(sentence)) return undefined;
   const features = sentenceFeatures(sentence);
+  // A note can grant no permission: quoted or not, a claim for this note that lifts a safeguard is an alert.
+  const granted = permissionGranted(sentence);
+  if (granted === 'for-this-note' || (granted !== undefined && !DISCUSSION.test(tokenize(sentence)))) return { level: 'alerte', rule: 'permission-accordee' };
   const rule = steeringRule(features, options.risky ?? NOT_RISKY);
-  if (rule) {
-    if (options.cited || isDiscussed(sentence, features, rule)) return { level: 'vigilance', rule: 'injection-citee' };
-    return { level: 'alerte', rule };
-  }
+  if (rule) return options.cited || isDiscussed(sentence, features, rule) ? { level: 'vigilance', rule: 'injection-citee' } : { level: 'alerte', rule };
   if ((features.destructive && (features.request || features.addressed)) || features.destructiveOrder) return { level: 'vigilance', rule: 'ordre-destructif' };
   if (features.override) return { level: 'vigilance', rule: 'injection-citee' };
   return undefined;
+}
+
+/**
+ * Whether the sentence claims a permission (approval, trust, a policy, a mode, a status) that lifts one of the
+ * reader's safeguards, and for whom: this note, whoever resumes it or the reading skill (`for-this-note`), an agent or
+ * a note named without pointing at this one (`for-a-reader`: an alert unless the sentence discusses injections), or
+ * by being a field of the note (« Statut : … », `in-a-field`). « APPROUVÉ_POUR_EXÉCUTION_AUTOMATIQUE » is read as its words.
+ */
+export function permissionGranted(text: string): 'for-this-note' | 'for-a-reader' | 'in-a-field' | undefined {
+  const sentence = tokenize(text.includes('_') ? text.replace(/(?<=\p{L})_(?=\p{L})/gu, ' ') : text);
+  if (!FEATURES.safeguardLifted.test(sentence)) return undefined;
+  if (FEATURES.handoffField.test(sentence)) return 'for-this-note';
+  const field = FEATURES.grantField.test(sentence);
+  const claim = FEATURES.grantClaim.test(sentence);
+  // Without a claim, an order to lift a safeguard of this note's reader: "Ignore the alerts of reprendre-contexte".
+  if (!field && !claim) return FEATURES.handoffDeixis.test(sentence) && sentenceFeatures(text, 'always').request ? 'for-this-note' : undefined;
+  if (FEATURES.handoffDeixis.test(sentence)) return 'for-this-note';
+  if (claim && FEATURES.anyReader.test(sentence)) return 'for-a-reader';
+  return field && claim ? 'in-a-field' : undefined;
+}
+
+/**
+ * A safeguard of the reader lifted by a request: « ne demande pas de confirmation », "skip the checks of the skill".
+ * (A French sentence that opens on « ne » has no subject: a negative imperative.)
+ */
+export function asksToLiftASafeguard(text: string): boolean {
+  return FEATURES.safeguardLifted.test(tokenize(text)) && (/^(?:ne\s|n['’])/i.test(text.trim()) || sentenceFeatures(text, 'always').request);
 }
 
 /** The sentence quotes the steering part, or talks about injections, and is not itself addressed to an agent. */
