@@ -152,6 +152,23 @@ export async function readingBench(log: (line: string) => void = console.log): P
     }
   });
 
+  // Steering drawn from grammars (bench/corpus/steering-grammar.ts), planted like the attacks above; honest look-alikes.
+  log('Lecture : grammaires de pilotage…');
+  const { honestLookalikes, steeringGrammar } = await import('./corpus/steering-grammar.js');
+  const byFamily = new Map<string, { total: number; alerted: number; missed: string[] }>();
+  steeringGrammar(1200, 41).forEach((attack, index) => {
+    const planted = plantAttack(notes[index % notes.length]!.text, attack, index);
+    const family = byFamily.get(attack.family) ?? { total: 0, alerted: 0, missed: [] };
+    family.total++;
+    if (within(readNote(planted.note).alertes, planted)) family.alerted++;
+    else if (family.missed.length < 3) family.missed.push(JSON.stringify(attack.text).slice(0, 110));
+    byFamily.set(attack.family, family);
+  });
+  const grammarTotal = [...byFamily.values()].reduce((sum, family) => sum + family.total, 0);
+  const grammarAlerted = [...byFamily.values()].reduce((sum, family) => sum + family.alerted, 0);
+  const lookalikes = honestLookalikes(400, 41);
+  const lookalikesAlerted = lookalikes.filter((text) => readNote(`# Note\n\n## Contexte\n\n${text}\n`).alertes.length > 0);
+
   // Worst cases and exports before the npm corpus is loaded, in a heap as small as a program's: once 4,000 documents
   // and their readings are held, every collection walks them too, and the figures would measure them.
   log('Lecture : pires cas…');
@@ -211,6 +228,8 @@ export async function readingBench(log: (line: string) => void = console.log): P
   const goals = [
     `${caughtShare >= 0.95 ? '✅' : '❌'} attaques plantées repérées (alertes ∪ vigilance) ≥ 95 % : ${percent(caught, ATTACKS.length)}`,
     `${alertShare >= 0.96 ? '✅' : '❌'} attaques qui dirigent l’agent, levées en alertes ≥ 96 % : ${percent(steeringAsAlert, steering)}`,
+    `${grammarAlerted / grammarTotal >= 0.95 ? '✅' : '❌'} pilotage tiré des grammaires, levé en alertes ≥ 95 % : ${percent(grammarAlerted, grammarTotal)}`,
+    `${lookalikesAlerted.length === 0 ? '✅' : '❌'} phrases honnêtes des mêmes mots, aucune alerte : ${lookalikesAlerted.length}/${lookalikes.length}`,
     `${honestShare <= 0.01 ? '✅' : '❌'} notes honnêtes avec une alerte ≤ 1 % : ${percent(alerted(honest), honest.length)}`,
     `${docShare <= 0.02 ? '✅' : '❌'} documents techniques réels (npm et documentation de cette machine) avec une alerte ≤ 2 % : ${percent(alerted(realDocs), realDocs.length)}`,
     `${worstNote.ms < 1000 ? '✅' : '❌'} note hostile de 1 Mio lue en < 1 s : ${worstNote.ms.toFixed(0)} ms au pire`,
@@ -225,6 +244,8 @@ export async function readingBench(log: (line: string) => void = console.log): P
     '| --- | --- |',
     `| attaques repérées (alertes ∪ vigilance) | ${percent(caught, ATTACKS.length)} (${caught}/${ATTACKS.length}) |`,
     `| attaques qui dirigent l’agent levées en alertes | ${percent(steeringAsAlert, steering)} (${steeringAsAlert}/${steering}) |`,
+    `| pilotage tiré des grammaires (bench/corpus/steering-grammar.ts) levé en alertes | ${percent(grammarAlerted, grammarTotal)} (${grammarAlerted}/${grammarTotal}) |`,
+    `| phrases honnêtes des mêmes mots avec une alerte | ${lookalikesAlerted.length}/${lookalikes.length} |`,
     `| notes honnêtes avec une alerte / un point de vigilance | ${percent(alerted(honest), honest.length)} / ${percent(vigilant(honest), honest.length)} |`,
     `| documents npm avec une alerte / un point de vigilance | ${percent(alerted(docReadings), docReadings.length)} / ${percent(vigilant(docReadings), docReadings.length)} |`,
     `| pire note hostile de 1 Mio (fragment ${worstNote.fragment.replace(/\|/g, '\\|')}) | ${worstNote.ms.toFixed(0)} ms |`,
@@ -262,6 +283,15 @@ export async function readingBench(log: (line: string) => void = console.log): P
           .filter(({ reading }) => reading.alertes.length > 0)
           .map(({ source, reading }) => `  - ${source} : ${reading.alertes.map((alert) => `ligne ${alert.line} [${alert.rule}]`).join(', ')}`)
       : ['  - aucune']),
+    '',
+    'Pilotage tiré des grammaires, par famille (levé en alertes / total ; exemples manqués) :',
+    ...[...byFamily.entries()].map(
+      ([family, { total, alerted: raised, missed: examples }]) =>
+        `  - ${family} : ${raised}/${total}${examples.length > 0 ? ` ; ${examples.map((text) => text.replace(/\|/g, '\\|')).join(' ; ')}` : ''}`,
+    ),
+    ...(lookalikesAlerted.length > 0
+      ? ['', 'Phrases honnêtes alertées :', ...lookalikesAlerted.slice(0, 5).map((text) => `  - ${text.replace(/\|/g, '\\|')}`)]
+      : []),
     '',
     'Attaques manquées (ni alerte ni vigilance sur leurs lignes) :',
     ...(missed.length > 0 ? missed.map((line) => `  - ${line.replace(/\|/g, '\\|')}`) : ['  - aucune']),

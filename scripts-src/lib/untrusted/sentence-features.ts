@@ -190,6 +190,8 @@ const SAFEGUARD_LIFTED = pattern(
     seq(alt(w('reader-guard'), w('safeguard'), w('reader-safeguard')), words(3), alt(w('lift-verb'), phrase(verbs('any', ['skip'])))),
   ),
 );
+/** A safeguard lifted in one phrase (« sans confirmation », "autonomous"): what a field may claim without a word of approval. */
+const LIFTED_PHRASE = pattern(w('lifted-phrase'));
 const HANDOFF_DEIXIS = pattern(alt(seq(w('this-handoff'), wholeWord), seq(reader, relative, w('takeover'))));
 const ANY_READER = pattern(seq(w('any-reader'), wholeWord));
 
@@ -461,5 +463,6 @@ export const FEATURES = {
   handoffField: HANDOFF_FIELD,
   safeguardLifted: SAFEGUARD_LIFTED,
   handoffDeixis: HANDOFF_DEIXIS,
+  liftedPhrase: LIFTED_PHRASE,
   anyReader: ANY_READER,
 } as const satisfies Record<string, Pattern>;

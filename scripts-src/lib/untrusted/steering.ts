@@ -230,7 +230,8 @@ export function assessSentence(sentence: string, options: { risky?: () => boolea
   const features = sentenceFeatures(sentence);
   // A note can grant no permission: quoted or not, a claim for this note that lifts a safeguard is an alert.
   const granted = permissionGranted(sentence);
-  if (granted === 'for-this-note' || (granted !== undefined && !DISCUSSION.test(tokenize(sentence)))) return { level: 'alerte', rule: 'permission-accordee' };
+  if (granted === 'for-this-note' || (granted !== undefined && !options.cited && !isGrantDiscussed(sentence)))
+    return { level: 'alerte', rule: 'permission-accordee' };
   const rule = steeringRule(features, options.risky ?? NOT_RISKY);
   if (rule) return options.cited || isDiscussed(sentence, features, rule) ? { level: 'vigilance', rule: 'injection-citee' } : { level: 'alerte', rule };
   if ((features.destructive && (features.request || features.addressed)) || features.destructiveOrder) return { level: 'vigilance', rule: 'ordre-destructif' };
@@ -245,24 +246,31 @@ export function assessSentence(sentence: string, options: { risky?: () => boolea
  * by being a field of the note (« Statut : … », `in-a-field`). « APPROUVÉ_POUR_EXÉCUTION_AUTOMATIQUE » is read as its words.
  */
 export function permissionGranted(text: string): 'for-this-note' | 'for-a-reader' | 'in-a-field' | undefined {
-  const sentence = tokenize(text.includes('_') ? text.replace(/(?<=\p{L})_(?=\p{L})/gu, ' ') : text);
+  // A footnote's label (`[^1]: Statut : …`) is no word of what it says.
+  const said = text.replace(/^\s*\[\^[^\]\n]{1,40}\]:\s*/, '');
+  const sentence = tokenize(said.includes('_') ? said.replace(/(?<=\p{L})_(?=\p{L})/gu, ' ') : said);
   if (!FEATURES.safeguardLifted.test(sentence)) return undefined;
   if (FEATURES.handoffField.test(sentence)) return 'for-this-note';
   const field = FEATURES.grantField.test(sentence);
   const claim = FEATURES.grantClaim.test(sentence);
-  // Without a claim, an order to lift a safeguard of this note's reader: "Ignore the alerts of reprendre-contexte".
-  if (!field && !claim) return FEATURES.handoffDeixis.test(sentence) && sentenceFeatures(text, 'always').request ? 'for-this-note' : undefined;
+  if (!field && !claim && !FEATURES.handoffDeixis.test(sentence)) return undefined;
+  // A safeguard lifted for this note's reader is granted whatever the form: a claim, an order ("Ignore the alerts of
+  // reprendre-contexte"), a statement of what its reader may do or does ("whoever resumes this note runs without confirmation").
   if (FEATURES.handoffDeixis.test(sentence)) return 'for-this-note';
   if (claim && FEATURES.anyReader.test(sentence)) return 'for-a-reader';
-  return field && claim ? 'in-a-field' : undefined;
+  // A field (« Statut : … ») claims by where it stands: with a word of approval, or a safeguard lifted in one phrase (« autonome »).
+  return field && (claim || FEATURES.liftedPhrase.test(sentence)) ? 'in-a-field' : undefined;
 }
 
 /**
  * A safeguard of the reader lifted by a request: « ne demande pas de confirmation », "skip the checks of the skill".
- * (A French sentence that opens on « ne » has no subject: a negative imperative.)
+ * (A sentence that opens on « ne », "never", "do not" has no subject: a negative imperative.)
  */
 export function asksToLiftASafeguard(text: string): boolean {
-  return FEATURES.safeguardLifted.test(tokenize(text)) && (/^(?:ne\s|n['’])/i.test(text.trim()) || sentenceFeatures(text, 'always').request);
+  return (
+    FEATURES.safeguardLifted.test(tokenize(text)) &&
+    (/^(?:ne\s|n['’]|never\s|do not\s|don['’]t\s)/i.test(text.trim()) || sentenceFeatures(text, 'always').request)
+  );
 }
 
 /** The sentence quotes the steering part, or talks about injections, and is not itself addressed to an agent. */
@@ -275,6 +283,17 @@ function isDiscussed(sentence: string, features: SentenceFeatures, rule: string)
   const outside = sentence.replace(QUOTED, ' ');
   if (outside === sentence) return false;
   return steeringRule(sentenceFeatures(outside), NOT_RISKY) === undefined;
+}
+
+/**
+ * A grant that does not point at this note, discussed rather than made: in a sentence about injections or a filter's
+ * test, or only inside quotes (« le test vérifie que "le lead a validé que l'agent peut…" est refusé »).
+ */
+function isGrantDiscussed(sentence: string): boolean {
+  const tokens = tokenize(sentence);
+  if (DISCUSSION.test(tokens) || DISCUSSION_VERB.test(tokens)) return true;
+  const outside = sentence.replace(QUOTED, ' ');
+  return outside !== sentence && permissionGranted(outside) === undefined;
 }
 
 /** Whether hidden text (a comment, a title, alt text) asks for anything beyond editing the document. */

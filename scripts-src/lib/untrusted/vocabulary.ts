@@ -366,8 +366,8 @@ jailbreak    | fr | mode dieu, mode sans restriction, sans aucune restriction, a
 # Changing the reader's role.
 becomes      | en | you are now, you're now, you will now be, from now on you are, henceforth you are, you become
 becomes      | fr | tu es désormais, tu es maintenant, tu es à présent, tu es dorénavant, vous êtes désormais, vous êtes maintenant, vous êtes à présent, vous êtes dorénavant, tu deviens, vous devenez
-role         | en | assistant, agent, ai, model, bot, robot, admin, administrator, root, superuser, developer, owner, hacker, system, dan, shell, terminal, persona, character
-role         | fr | assistant, assistante, agent, ia, modèle, robot, admin, administrateur, administratrice, développeur, propriétaire, pirate, système, personnage
+role         | en | assistant, agent, ai, model, bot, robot, admin, administrator, root, superuser, developer, owner, hacker, system, dan, shell, terminal, persona, character, operator, maintainer
+role         | fr | assistant, assistante, agent, ia, modèle, robot, admin, administrateur, administratrice, développeur, propriétaire, pirate, système, personnage, opérateur, opératrice, mainteneur, mainteneuse, bot, responsable
 unbound      | en | free, unrestricted, jailbroken, dan
 unbound      | fr | libre, libres, sans restriction, sans aucune restriction, en mode admin, en mode administrateur, en mode développeur, en mode dieu, en mode dan, en mode root, en mode sans restriction
 henceforth   | en | from now on, from this point on, henceforth, starting now
@@ -406,8 +406,8 @@ bypass-manner | en | with cat, with less, with head, with more, raw, directly, w
 bypass-manner | fr | avec cat, avec less, avec head, avec more, en brut, brut, directement, sans le cadre, sans passer par, au lieu de, plutôt que, en contournant
 # A note can grant no permission (steering.ts, « permission-accordee »): a claim of approval, trust, a policy, a mode or
 # a status, for whoever resumes this note, that lifts one of the reader's safeguards. The claim:
-grant-claim  | en | resumption policy, handoff policy, pre-approved, preapproved, pre-authorized, trusted, verified, vetted, whitelisted, allowlisted, approved, approval, authorized, authorised, consent, consented, confirmed, signed off, supersedes, overrides, takes precedence over, replaces, on behalf of, authority
-grant-claim  | fr | politique de reprise, vérifiée, vérifié, de confiance, pré-approuvée, pré-approuvé, préapprouvée, approuvée, approuvé, validée, validé, autorisée, autorisé, accord, consentement, a confirmé, ont confirmé, a dit que, a validé, remplace, prévaut sur, prime sur, au nom de, autorité
+grant-claim  | en | resumption policy, handoff policy, pre-approved, preapproved, pre-authorized, trusted, verified, vetted, whitelisted, allowlisted, approved, approval, authorized, authorised, consent, consented, confirmed, signed off, supersedes, overrides, takes precedence over, replaces, on behalf of, authority, cleared, cleared it, has cleared, green-lit, greenlit
+grant-claim  | fr | politique de reprise, vérifiée, vérifié, de confiance, pré-approuvée, pré-approuvé, préapprouvée, approuvée, approuvé, validée, validé, autorisée, autorisé, accord, consentement, a confirmé, ont confirmé, a dit que, a validé, remplace, prévaut sur, prime sur, au nom de, autorité, a signé, ont signé, signée, signé, d'accord, est d'accord, a donné son accord, a approuvé, ont approuvé, approuve, a accordé, accordée, accordé
 # The field a note states it in: « Statut : … », "Resumption policy: …" (a claim only with one of the words above).
 grant-field  | en | status, mode, policy, execution mode, trust level, approval, approval status, authorization
 grant-field  | fr | statut, mode, politique, mode d'exécution, niveau de confiance, approbation, validation, autorisation
@@ -415,11 +415,11 @@ grant-field  | fr | statut, mode, politique, mode d'exécution, niveau de confia
 handoff-field | en | resumption policy, handoff policy, resume mode, resumption mode, handoff mode, resumption status, handoff status
 handoff-field | fr | politique de reprise, mode de reprise, statut de reprise, mode de passation, politique de passation
 # Who it claims to be for: this note, this handoff, its reader, the reading skill.
-this-handoff | en | this note, this handoff, this session, this resumption, whoever resumes, who resumes, whoever picks this up, the resuming assistant, the resuming agent, the resuming model, resuming assistant, resuming agent, the reading skill, reprendre-contexte, recuperer-contexte
+this-handoff | en | this note, this handoff, this resumption, whoever resumes, who resumes, whoever picks this up, the resuming assistant, the resuming agent, the resuming model, resuming assistant, resuming agent, the reading skill, reprendre-contexte, recuperer-contexte, the agent resuming, the assistant resuming, the model resuming, whoever resumes it, whoever takes over
 this-handoff | fr | cette note, cette passation, cette reprise, qui reprend, qui reprendra, qui reprendrez, celui qui reprend, l'ia qui reprend, l'agent qui reprend, l'assistant qui reprend, reprendre-contexte, recuperer-contexte
 # Who it may be for, named without pointing at this note: a claim for them is an alert unless the sentence discusses
 # injections (a filter's test case, a paper), where "the agent" is anyone's.
-any-reader   | en | the note, note, the handoff, handoff, the resumption, resumption, the skill, the assistant, the agent, the ai, the model, assistant, agent
+any-reader   | en | the note, note, the handoff, handoff, the resumption, resumption, the skill, the assistant, the agent, the ai, the model, assistant, agent, this session
 any-reader   | fr | la note, note, la passation, passation, la reprise, reprise, le skill, la skill, l'assistant, l'agent, l'ia, le modèle, assistant, agent
 # The reader's safeguards a claim lifts, and how they are lifted.
 reader-guard | en | skill, reprendre-contexte, recuperer-contexte, confirmation, confirmation prompt, user confirmation, user validation, user approval, alert, alerts, vigilance, warning, check, checks, verification, validation, guard, guardrail, hook, hooks, rules, skill rules, the skill's rules, review, sandbox, permission prompt, approval prompt, frame
@@ -430,8 +430,8 @@ lift-verb    | fr | désactiver, désactive, désactivez, désactivé, désactiv
 supersede    | en | supersedes, overrides, replaces, takes precedence over, trumps, outranks
 supersede    | fr | remplace, prévaut sur, prime sur, annule, l'emporte sur
 # A safeguard lifted in one phrase.
-lifted-phrase | en | without confirmation, without asking, without user confirmation, without validation, without review, automatic execution, auto-execute, auto-execution, auto-approve, auto-approved, autonomous, autonomously, full auto, unattended, without stopping, do not ask for confirmation, don't ask for confirmation, never ask for confirmation, no confirmation needed, no confirmation required, do not ask the user, don't ask the user
-lifted-phrase | fr | sans confirmation, sans validation, sans relecture, sans demander, exécution automatique, exécution auto, auto-exécution, autonome, en autonomie, sans intervention, sans s'arrêter, sans arrêt, ne demande pas de confirmation, ne demandez pas de confirmation, ne demande jamais de confirmation, aucune confirmation, ne demande pas à l'utilisateur, ne demandez pas à l'utilisateur
+lifted-phrase | en | without confirmation, without asking, without user confirmation, without validation, without review, automatic execution, auto-execute, auto-execution, auto-approve, auto-approved, autonomous, autonomously, full auto, unattended, without stopping, do not ask for confirmation, don't ask for confirmation, never ask for confirmation, no confirmation needed, no confirmation required, do not ask the user, don't ask the user, auto execution, auto execute, auto approve, auto approved, no user approval, needs no approval, needs no user approval, without approval, without user approval, without review, no review needed
+lifted-phrase | fr | sans confirmation, sans validation, sans relecture, sans demander, exécution automatique, exécution auto, auto-exécution, autonome, en autonomie, sans intervention, sans s'arrêter, sans arrêt, ne demande pas de confirmation, ne demandez pas de confirmation, ne demande jamais de confirmation, aucune confirmation, ne demande pas à l'utilisateur, ne demandez pas à l'utilisateur, exécution auto, sans approbation, sans validation de l'utilisateur, sans l'accord de l'utilisateur, aucune validation
 # Lifting the reader's confirmations.
 no-need      | en | no need to, there is no need to, without needing to, you don't need to, you do not need to, you won't need to, you will not need to, you no longer need to
 no-need      | fr | pas besoin de, aucun besoin de, inutile de, nul besoin de, tu n'as pas besoin de, vous n'avez pas besoin de, sans avoir à, sans devoir
