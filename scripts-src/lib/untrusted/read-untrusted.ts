@@ -32,7 +32,17 @@ import { undisguisedViews } from './disguised-words.js';
 import { decodedRuns } from './encoded-runs.js';
 import { COMMAND_OR_SECRET_PATH, mentionsSecretPath, riskyCommands } from './risky-commands.js';
 import { isRoleLabel, opensTurn, RAW_TURN, TEMPLATE_TOKEN } from './role-markers.js';
-import { asksToLiftASafeguard, assessSentence, hiddenTextAsks, type Level, permissionGranted, sentenceFeatures, splitSentences } from './steering.js';
+import {
+  asksToLiftASafeguard,
+  assessSentence,
+  hiddenTextAsks,
+  type Level,
+  liftsASafeguard,
+  opensGrantBlock,
+  permissionGranted,
+  sentenceFeatures,
+  splitSentences,
+} from './steering.js';
 
 export interface Finding {
   /** 1-based line in the note. */
@@ -89,6 +99,10 @@ function maskedStart(text: string): { text: string; cut: boolean } {
 
 /** Alerts that quoting (a blockquote, a code block) does not excuse: the text is disguised, or claims a permission for this note. */
 const NOT_EXCUSED_BY_QUOTING = new Set(['texte-deguise', 'permission-accordee']);
+
+const GRANT_LABEL_SHAPE = /:[\s*_]*$|^[\s>]*(?:\*\*|__|#)/;
+/** How many lines a field label's list may run (« Conditions de reprise : » then its items). */
+const GRANT_BLOCK_LINES = 12;
 
 /** Findings kept per level: past this, a hostile note would only flood the reader (and cost time building excerpts). */
 export const MAX_FINDINGS = 200;
@@ -297,6 +311,28 @@ function assessHidden(text: string, place: SegmentPlace = 'comment'): boolean {
   );
 }
 
+/**
+ * A field label alone on its line (« Conditions de reprise : », "**Handoff policy**") grants what the items under it
+ * lift, up to a blank line: each item is read with its label, wherever the Markdown puts them (a paragraph, then a list).
+ */
+function readGrantBlocks(lines: string[], findings: FindingSet): void {
+  let fenced = false;
+  for (let index = 0; index < lines.length && findings.takes('alerte'); index++) {
+    if (/^\s*(?:```|~~~)/.test(lines[index]!)) fenced = !fenced;
+    // A label ends on a colon, or stands in bold or as a heading: any other line costs one test.
+    const line = lines[index]!;
+    const kind = fenced || line.length > 60 || !GRANT_LABEL_SHAPE.test(line) ? undefined : opensGrantBlock(revealedView(line));
+    if (!kind) continue;
+    // (One blank line may stand between the label and its list.)
+    const first = lines[index + 1]?.trim() === '' ? index + 2 : index + 1;
+    for (let item = first; item < Math.min(lines.length, first + GRANT_BLOCK_LINES) && lines[item]!.trim() !== ''; item++) {
+      const said = revealedView(lines[item]!).replace(/^[\s>]*(?:[-*+]|\d{1,3}[.)])?\s*/, '');
+      if (kind === 'handoff' ? liftsASafeguard(said) : asksToLiftASafeguard(said))
+        findings.add('alerte', item + 1, 'permission-accordee', () => excerptOf(lines[item]!));
+    }
+  }
+}
+
 function readSegment(segment: Segment, lines: string[], findings: FindingSet, decodeRuns: boolean): void {
   const lineText = (line: number) => () => excerptOf(lines[line - 1] ?? '');
   if (segment.kind === 'hidden') {
@@ -457,6 +493,7 @@ export function readNote(text: string): Reading {
   const findings = new FindingSet();
   readCharacters(text, model.lines, findings);
   for (const segment of model.segments) readSegment(segment, model.lines, findings, true);
+  readGrantBlocks(model.lines, findings);
   readRawTurns(model, findings);
   return findings.sorted();
 }

@@ -179,7 +179,7 @@ const AGENT_SUBJECT = pattern(
 const GRANT_CLAIM = pattern(alt(w('grant-claim'), w('approved'), w('approval-given'), w('permission')));
 /** « Statut : … », "**Resumption policy**: …": a field of this note, which claims for it by where it stands. */
 const GRANT_FIELD = pattern(seq(lineStart('-*#>|'), stars, w('grant-field'), words(2), stars, mark(':')));
-const HANDOFF_FIELD = pattern(seq(lineStart('-*#>|'), stars, w('handoff-field'), words(2), stars, mark(':')));
+const HANDOFF_FIELD = pattern(seq(lineStart('-*#>|'), stars, w('handoff-field'), words(2), stars, mark(':=')));
 const SAFEGUARD_LIFTED = pattern(
   alt(
     w('lifted-phrase'),
@@ -281,7 +281,7 @@ const OVERRIDE = anyPattern(
 const ROLE_CHANGE = anyPattern(
   pattern(
     seq(
-      alt(w('becomes'), seq(lit('from now on|henceforth'), mark(','), lit('you are'))),
+      alt(w('becomes'), seq(w('henceforth'), mark(','), lit('you are|tu es|vous êtes'))),
       alt(seq(lit("a|an|the|my|un|une|le|la|l'|mon|ma"), words(2), w('role')), w('unbound')),
     ),
   ),

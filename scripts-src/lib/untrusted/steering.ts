@@ -263,6 +263,21 @@ export function permissionGranted(text: string): 'for-this-note' | 'for-a-reader
 }
 
 /**
+ * A field label alone on its line, whose list grants what its items lift: « Conditions de reprise : », "**Handoff
+ * policy**" (`handoff`: every item that lifts a safeguard), « Conditions : », "**Policy**" (`field`: an item that asks to).
+ */
+export function opensGrantBlock(line: string): 'handoff' | 'field' | undefined {
+  const label = line.replace(/[*_#>|]/g, ' ').trim();
+  if (label.length > 48 || !/^[\p{L}][\p{L} '’-]*[ \t]*:?$/u.test(label)) return undefined;
+  const field = tokenize(`${label.replace(/[ \t]*:$/, '')} :`);
+  if (FEATURES.handoffField.test(field)) return 'handoff';
+  return FEATURES.grantField.test(field) ? 'field' : undefined;
+}
+
+/** Whether the text lifts one of the reader's safeguards (« ignore la relecture », "waive the hooks"). */
+export const liftsASafeguard = (text: string): boolean => FEATURES.safeguardLifted.test(tokenize(text));
+
+/**
  * A safeguard of the reader lifted by a request: « ne demande pas de confirmation », "skip the checks of the skill".
  * (A sentence that opens on « ne », "never", "do not" has no subject: a negative imperative.)
  */
