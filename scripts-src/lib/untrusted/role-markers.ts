@@ -14,7 +14,10 @@ export const TEMPLATE_TOKEN =
 export const RAW_TURN = /\[(?:system|assistant|user|developer)\]\(#|^[ \t]*#{2,3}[ \t]*instruction[ \t]*:[ \t]*$/i;
 
 const LABEL = String.raw`(syst[eè]me|system|d[ée]veloppeur|developer|assistant|human|user|utilisat(?:eur|rice)|ai|ia|mod[eè]le|model|administrat(?:or|eur|rice)|admin|op[ée]rat(?:eur|rice)|operator)(?![\p{L}])`;
-const SUFFIX = String.raw`(?:[ \t]+(?:prompt|message|note|notice|instructions?|override|update|alert|alerte|directive|consignes?|messages?))`;
+const SUFFIX_WORDS = String.raw`(?:prompt|message|note|notice|instructions?|override|update|alert|alerte|directive|consignes?|messages?)`;
+const SUFFIX = String.raw`(?:[ \t]+${SUFFIX_WORDS})`;
+/** "System prompt update:": a role's label may run a word past the suffix. */
+const LABEL_SUFFIX_WORD = new RegExp(String.raw`^${SUFFIX_WORDS}(?![\p{L}])`, 'iu');
 const ROLE_LABEL = new RegExp(
   String.raw`^([^\p{L}\p{N}]{0,8}?)(?:(?:(?:nouveau|nouvel|nouvelle|new)[ \t]+)?(?:message|avis|note|mise à jour|instructions?)[ \t]+(?:du|de la|de l['’]|from the|from|of the)?[ \t]*)?${LABEL}(${SUFFIX})?[ \t]*([:：]?)[ \t]*([\])>】»]|\*\*|__)?[ \t]*(?:\*\*|__)?[ \t]*([:：—–]*)[ \t]*(?:\*\*|__)?[ \t]*(.*)$`,
   'iu',
@@ -50,6 +53,11 @@ export function isRoleLabel(line: string): boolean {
   // A label needs something that makes it one: a separator, or brackets around it.
   const wrapped = /[[(<【«*_]/.test(lead) || closer !== undefined;
   if (!colon && !separator && !wrapped) return false;
+  // A heading or a parameter that starts with a role's name is no role: "**Model selection:** Choose…", "- **User token**: A
+  // JWT…", "**system** (`string`): Additional system message…".
+  if (!colon && !separator && closer === undefined && !LABEL_SUFFIX_WORD.test(rest) && /^\p{L}[\p{L}\p{N} '’-]{0,40}(?:\*\*|__)?\s*[:：]/u.test(rest))
+    return false;
+  if (/^\(\s*[`“]/.test(rest)) return false;
   if (CONVERSATION_TURN.test(name) && REPLY_OPENING.test(rest)) return true;
   if (!/\p{L}{2,}[^\p{L}]+\p{L}{2,}/u.test(rest.slice(0, 200))) return false;
   const features = sentenceFeatures(rest, 'always');

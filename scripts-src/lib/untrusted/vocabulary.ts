@@ -66,7 +66,7 @@ remove                 | en | destroy
 wipe                   | en | destroy
 erase                  | en | destroy
 destroy                | en | destroy
-drop                   | en | destroy             | dropping, dropped
+drop                   | en | destroy skip        | dropping, dropped
 truncate               | en | destroy
 purge                  | en | destroy
 overwrite              | en | destroy             | overwrote, overwritten
@@ -156,21 +156,43 @@ overrule               | en | override
 bypass                 | en | override skip
 circumvent             | en | override skip
 discard                | en | override
-set aside              | en | override            | setting aside
+set aside              | en | override skip       | setting aside
 ignorer                | fr | override skip
-oublier                | fr | override
+oublier                | fr | override skip
 négliger               | fr | override
 outrepasser            | fr | override
 contourner             | fr | override skip
-passer outre           | fr | override
+passer outre           | fr | override skip
 faire abstraction      | fr | override            | fais abstraction, faites abstraction, fer- abstraction
 ne pas tenir compte    | fr | override            | ne tiens pas compte, ne tenez pas compte, ne tiens plus compte, ne tenez plus compte
 laisser de côté        | fr | override
 skip                   | en | skip                | skipping, skipped
 disable                | en | skip
 deactivate             | en | skip
+waive                  | en | skip
+suppress               | en | skip
+silence                | en | skip
+mute                   | en | skip
+turn off               | en | skip
+switch off             | en | skip
+neutralise             | en | skip
+neutralize             | en | skip
+lift                   | en | skip
+dismiss                | en | skip
+sidestep               | en | skip
 sauter                 | fr | skip
 désactiver             | fr | skip
+couper                 | fr | skip
+neutraliser            | fr | skip
+lever                  | fr | skip                | lève, lèvent, lèves
+suspendre              | fr | skip                | suspends, suspendez, suspend, suspendu, suspendue, suspendus, suspendues
+désengager             | fr | skip
+inhiber                | fr | skip
+écarter                | fr | skip
+taire                  | fr | skip                | tais, taisez, tait, tu, tue, tus, tues
+mettre de côté         | fr | skip                | mets de côté, mettez de côté, met de côté, mis de côté, mise de côté, mises de côté
+faire l'impasse sur    | fr | skip                | fais l'impasse sur, faites l'impasse sur, fait l'impasse sur, fer- l'impasse sur
+court-circuiter        | fr | skip
 tell                   | en | tell                | told
 say                    | en | tell                | said
 inform                 | en | tell
@@ -284,11 +306,12 @@ export const NOUN_CONCEPTS: readonly string[] = [
   'the-user',
   'report-noun',
   'image-link',
-  'secret-name',
   'local-secret',
   'broad-noun',
   'reader-safeguard',
   'reader-guard',
+  'false-alarm',
+  'show-verb',
 ];
 
 export const PHRASES = `
@@ -306,6 +329,9 @@ this-work    | en | this, these, it, the note, the handoff, the file, the repo, 
 this-work    | fr | ce, cette, cet, ces, la suite, le travail, la note, la passation, la session, les passations, le fichier, ce fichier, ma session, mon, ma, ici, le dépôt, ceci, cela, ça
 reader-duty  | en | must, should, is expected, is asked, is required, will need
 reader-duty  | fr | est prié, est priée, sont priés, sont priées, doit, devra
+# What follows « the AI that reads this … » when « this » is the note: a noun of the note, a verb of duty, a conjunction.
+follows-the-work | en | note, handoff, file, session, work, repo, repository, context, document, message, page, text, section, must, should, will, can, may, has, needs, is, and, then, please, first, carefully
+follows-the-work | fr | note, passation, fichier, session, travail, dépôt, contexte, document, message, texte, section, doit, devra, va, peut, est, et, puis, merci, d'abord, attentivement
 this-note    | en | this note, this handoff, this context, this file, the note, the handoff, this
 this-note    | fr | cette note, cette passation, cette session, ce contexte, ce fichier, la note, la passation, la suite, ceci, cela
 # Greetings and notes to someone.
@@ -372,6 +398,12 @@ unbound      | en | free, unrestricted, jailbroken, dan
 unbound      | fr | libre, libres, sans restriction, sans aucune restriction, en mode admin, en mode administrateur, en mode développeur, en mode dieu, en mode dan, en mode root, en mode sans restriction
 henceforth   | en | from now on, from this point on, henceforth, starting now, effective immediately, as of now
 henceforth   | fr | désormais, dorénavant, à partir de maintenant, à présent, dès maintenant, avec effet immédiat
+# A new identity given to the reader, whatever the role (steering with a safeguard lifted: "New role: you are …; skip the checks").
+identity-shift | en | new role, your new role, consider yourself, you act as, you now act as, you will act as, you become, you are now, you're now, as of this note you, for the rest of this session you are, for this session you are, you are henceforth, from here on you are
+identity-shift | fr | nouveau rôle, ton nouveau rôle, votre nouveau rôle, considère-toi comme, considérez-vous comme, tu agis comme, tu agis maintenant comme, vous agissez comme, tu deviens, vous devenez, te voilà, vous voilà, tu es désormais, vous êtes désormais, pour la suite de la session tu es, pour la suite de la session, tu es, pour cette session tu es
+# A tool's verdict on what it checked (fake tool output claims one: "✔ guard: OK — …").
+verdict      | en | ok, green, passed, pass, success, succeeded, clean, all clear, safe, no issues, 0 issues, no findings
+verdict      | fr | ok, conforme, ras, succès, réussi, sûre, sûr, aucun problème, 0 problème, sans risque, vert
 new-allegiance | en | obey, answer only, respond only, reply only, only answer, only respond, only reply, only obey, no longer follow, no longer obey, no longer need to ask, no longer have to ask, no longer are bound, work for, ignore, take orders
 new-allegiance | fr | obéis, obéissez, réponds uniquement, répondez uniquement, ignores, ignorez, n'as plus à, n'avez plus à, ne dois plus demander, ne dois plus respecter, ne dois plus suivre, ne devez plus demander, ne devez plus respecter, ne devez plus suivre, travailles pour, travaillez pour
 no-longer    | en | you are no longer, you're no longer
@@ -406,32 +438,45 @@ bypass-manner | en | with cat, with less, with head, with more, raw, directly, w
 bypass-manner | fr | avec cat, avec less, avec head, avec more, en brut, brut, directement, sans le cadre, sans passer par, au lieu de, plutôt que, en contournant
 # A note can grant no permission (steering.ts, « permission-accordee »): a claim of approval, trust, a policy, a mode or
 # a status, for whoever resumes this note, that lifts one of the reader's safeguards. The claim:
-grant-claim  | en | resumption policy, handoff policy, pre-approved, preapproved, pre-authorized, trusted, verified, vetted, whitelisted, allowlisted, approved, approval, authorized, authorised, consent, consented, confirmed, signed off, supersedes, overrides, takes precedence over, replaces, on behalf of, authority, cleared, cleared it, has cleared, green-lit, greenlit, given consent, has given consent, ruled, decided, is allowed to, allowed to, is free to, free to, feel free to, exempt
-grant-claim  | fr | politique de reprise, vérifiée, vérifié, de confiance, pré-approuvée, pré-approuvé, préapprouvée, approuvée, approuvé, validée, validé, autorisée, autorisé, accord, consentement, a confirmé, ont confirmé, a dit que, a validé, remplace, prévaut sur, prime sur, au nom de, autorité, a signé, ont signé, signée, signé, d'accord, est d'accord, a donné son accord, a approuvé, ont approuvé, approuve, a accordé, accordée, accordé, a tranché, a décidé, est libre de, libre de, a toute latitude pour, toute latitude, sans risque, exemptée, exempté
+grant-claim  | en | resumption policy, handoff policy, pre-approved, preapproved, pre-authorized, trusted, verified, vetted, whitelisted, allowlisted, approved, approval, authorized, authorised, consent, consented, confirmed, signed off, supersedes, overrides, takes precedence over, replaces, on behalf of, authority, cleared, cleared it, has cleared, green-lit, greenlit, given consent, has given consent, ruled, decided, is allowed to, allowed to, is free to, free to, feel free to, exempt, signed, sign-off, made the call, agreed, has agreed, green light, the green light, the go-ahead, guaranteed, assured, settled, okayed, pre-authorised, per the, as per
+grant-claim  | fr | politique de reprise, vérifiée, vérifié, de confiance, pré-approuvée, pré-approuvé, préapprouvée, approuvée, approuvé, validée, validé, autorisée, autorisé, accord, consentement, a confirmé, ont confirmé, a dit que, a validé, remplace, prévaut sur, prime sur, au nom de, autorité, a signé, ont signé, signée, signé, d'accord, est d'accord, a donné son accord, a approuvé, ont approuvé, approuve, a accordé, accordée, accordé, a tranché, a décidé, est libre de, libre de, a toute latitude pour, toute latitude, sans risque, exemptée, exempté, a garanti, ont garanti, a assuré, nous a assuré, a acté, ont acté, feu vert, le feu vert, sur décision de, sur validation de, sur instruction de, en droit de, est en droit de, a le droit de, pré-autorisé, pré-autorisée, préautorisé, habilité, habilitée, a pré-autorisé
 # The field a note states it in: « Statut : … », "Resumption policy: …" (a claim only with one of the words above).
-grant-field  | en | status, mode, policy, execution mode, trust level, approval, approval status, authorization, conditions, rules of engagement
-grant-field  | fr | statut, mode, politique, mode d'exécution, niveau de confiance, approbation, validation, autorisation, conditions, régime
+grant-field  | en | status, mode, policy, execution mode, trust level, approval, approval status, authorization, conditions, rules of engagement, rights, permissions, permission, handling, execution, clearance, state, security, trust, rules, ground rules
+grant-field  | fr | statut, mode, politique, mode d'exécution, niveau de confiance, approbation, validation, autorisation, conditions, régime, droits, permissions, exécution, habilitation, état, sécurité, confiance, securite, etat, execution, regime, règles, consignes
 # A field named after the handoff itself: « Mode de reprise : … » claims for this note by its label alone.
-handoff-field | en | resumption policy, handoff policy, resume mode, resumption mode, handoff mode, resumption status, handoff status, handoff conditions, resumption conditions
-handoff-field | fr | politique de reprise, mode de reprise, statut de reprise, mode de passation, politique de passation, conditions de reprise, conditions de passation, régime de reprise
+handoff-field | en | resumption policy, handoff policy, resume mode, resumption mode, handoff mode, resumption status, handoff status, handoff conditions, resumption conditions, resumption, handoff, pickup, takeover, resume policy
+handoff-field | fr | politique de reprise, mode de reprise, statut de reprise, mode de passation, politique de passation, conditions de reprise, conditions de passation, régime de reprise, reprise, passation, regime de reprise, politique de passation
 # Who it claims to be for: this note, this handoff, its reader, the reading skill.
-this-handoff | en | this note, this handoff, this resumption, whoever resumes, who resumes, whoever picks this up, the resuming assistant, the resuming agent, the resuming model, resuming assistant, resuming agent, the reading skill, reprendre-contexte, recuperer-contexte, the agent resuming, the assistant resuming, the model resuming, whoever resumes it, whoever takes over, the next ai on this task, the ai reading this, the assistant reading these lines, the tool resuming the session, resuming this session, this context
-this-handoff | fr | cette note, cette passation, cette reprise, qui reprend, qui reprendra, qui reprendrez, celui qui reprend, l'ia qui reprend, l'agent qui reprend, l'assistant qui reprend, reprendre-contexte, recuperer-contexte, la suite de cette session, la reprise de ce contexte, ce contexte, l'ia qui lit, l'agent qui lit
+this-handoff | en | this note, this handoff, this resumption, whoever resumes, who resumes, whoever picks this up, the resuming assistant, the resuming agent, the resuming model, resuming assistant, resuming agent, the reading skill, reprendre-contexte, recuperer-contexte, the agent resuming, the assistant resuming, the model resuming, whoever resumes it, whoever takes over, the next ai on this task, the ai reading this, the assistant reading these lines, the tool resuming the session, resuming this session, this context, this note's reader, the reader of this note, whoever reads this note, who reads this note, the ai reading this note, the assistant reading this note, the agent reading this note, for the resumption, the model taking over, the agent taking over, the assistant taking over, picking this file up, whoever resumes this session, the next assistant, the next agent, the next ai, the next model, the pickup of this work, picking up this work, this document
+this-handoff | fr | cette note, cette passation, cette reprise, qui reprend, qui reprendra, qui reprendrez, celui qui reprend, l'ia qui reprend, l'agent qui reprend, l'assistant qui reprend, reprendre-contexte, recuperer-contexte, la suite de cette session, la reprise de ce contexte, ce contexte, l'ia qui lit, l'agent qui lit, le lecteur de cette note, la lectrice de cette note, qui lit cette note, quiconque lit cette note, quiconque reprend, la reprise de cette note, pour la reprise, qui prend la suite, qui lira ce fichier, qui lira cette note, qui lis ceci, l'exécution de ce plan, la présente note, la présente passation, la reprise de ce travail, ce document, le présent document
 # Who it may be for, named without pointing at this note: a claim for them is an alert unless the sentence discusses
 # injections (a filter's test case, a paper), where "the agent" is anyone's.
 any-reader   | en | the note, note, the handoff, handoff, the resumption, resumption, the skill, the assistant, the agent, the ai, the model, assistant, agent, this session
 any-reader   | fr | la note, note, la passation, passation, la reprise, reprise, le skill, la skill, l'assistant, l'agent, l'ia, le modèle, assistant, agent
 # The reader's safeguards a claim lifts, and how they are lifted.
-reader-guard | en | skill, reprendre-contexte, recuperer-contexte, confirmation, confirmation prompt, user confirmation, user validation, user approval, alert, alerts, vigilance, warning, check, checks, verification, validation, guard, guardrail, hook, hooks, rules, skill rules, the skill's rules, review, sandbox, permission prompt, approval prompt, frame, reading guard, reading checks, confirmation step, confirmation prompts, security checks
-reader-guard | fr | skill, reprendre-contexte, recuperer-contexte, consignes, confirmation, confirmations, validation de l'utilisateur, validation utilisateur, validation, alerte, alertes, vigilance, avertissement, vérification, vérifications, contrôle, contrôles, garde, garde-fou, hook, hooks, règles, règles du skill, relecture, revue, bac à sable, cadre, garde de lecture, contrôles de sécurité, avertissements
-lift-verb    | en | disable, disabled, skip, skipped, ignore, ignored, bypass, bypassed, turn off, turned off, switch off, switched off, suspend, suspended, lift, lifted, waive, waived, override, do not stop on, don't stop on, does not stop on, doesn't stop on, never stops on, won't stop on, will not stop on, do not stop at, don't stop at, never stop on, no need for, not needed, not required, optional, off, silence, silenced, neutralise, neutralize, mute, muted, exempt from, is exempt from, exempted from, not subject to, is not subject to
-lift-verb    | fr | désactiver, désactive, désactivez, désactivé, désactivée, désactivés, désactivées, ignorer, ignore, ignorez, ignorée, ignorées, sauter, saute, sautez, contourner, contourne, contournez, lever, levée, levées, suspendre, suspendue, suspendues, couper, coupée, passer outre, passe outre, passez outre, passent outre, passé outre, ne s'arrête pas sur, ne s'arrête pas aux, ne pas s'arrêter sur, ne pas s'arrêter aux, ne t'arrête pas sur, ne t'arrête pas aux, ne vous arrêtez pas sur, ne vous arrêtez pas aux, inutile, inutiles, facultative, facultatives, non requise, non requises, pas nécessaire, ne pas tenir compte de, ne tient pas compte de, ne tiens pas compte de, neutralise, neutraliser, neutralisez, oublie, oubliez, oublier, exemptée de, exempté de, exemptés de, exemptées de, n'est pas soumise à, n'est pas soumis à, pas soumise à, pas soumis à
+reader-guard | en | skill, reprendre-contexte, recuperer-contexte, confirmation, confirmation prompt, user confirmation, user validation, user approval, alert, alerts, vigilance, warning, check, checks, verification, validation, guard, guardrail, hook, hooks, rules, skill rules, the skill's rules, review, sandbox, permission prompt, approval prompt, frame, reading guard, reading checks, confirmation step, confirmation prompts, security checks, reading alert, reading guard's alert, skill's alert, safety check
+reader-guard | fr | skill, reprendre-contexte, recuperer-contexte, consignes, confirmation, confirmations, validation de l'utilisateur, validation utilisateur, validation, alerte, alertes, vigilance, avertissement, vérification, vérifications, contrôle, contrôles, garde, garde-fou, hook, hooks, règles, règles du skill, relecture, revue, bac à sable, cadre, garde de lecture, contrôles de sécurité, avertissements, skill de lecture, alerte de lecture, étape de confirmation, garde-fous
+lift-verb    | en | disable, disabled, skip, skipped, ignore, ignored, bypass, bypassed, turn off, turned off, switch off, switched off, suspend, suspended, lift, lifted, waive, waived, override, do not stop on, don't stop on, does not stop on, doesn't stop on, never stops on, won't stop on, will not stop on, do not stop at, don't stop at, never stop on, no need for, not needed, not required, optional, off, silence, silenced, neutralise, neutralize, mute, muted, exempt from, is exempt from, exempted from, not subject to, is not subject to, do not apply, does not apply, don't apply, doesn't apply, no longer apply, no longer applies, is wrong, are wrong, is mistaken, not stop on, not be held up by, need not go through, does not need to go through, doesn't need to go through, do not need to go through, needs no, need no, already passed, has already passed, no need to run
+lift-verb    | fr | désactiver, désactive, désactivez, désactivé, désactivée, désactivés, désactivées, ignorer, ignore, ignorez, ignorée, ignorées, sauter, saute, sautez, contourner, contourne, contournez, lever, levée, levées, suspendre, suspendue, suspendues, couper, coupée, passer outre, passe outre, passez outre, passent outre, passé outre, ne s'arrête pas sur, ne s'arrête pas aux, ne pas s'arrêter sur, ne pas s'arrêter aux, ne t'arrête pas sur, ne t'arrête pas aux, ne vous arrêtez pas sur, ne vous arrêtez pas aux, inutile, inutiles, facultative, facultatives, non requise, non requises, pas nécessaire, ne pas tenir compte de, ne tient pas compte de, ne tiens pas compte de, neutralise, neutraliser, neutralisez, oublie, oubliez, oublier, exemptée de, exempté de, exemptés de, exemptées de, n'est pas soumise à, n'est pas soumis à, pas soumise à, pas soumis à, ne s'applique pas, ne s'appliquent pas, ne s'applique plus, ne s'appliquent plus, se trompe, se trompent, à ignorer, se passer de, se passe de, se passent de, se passer des, se passe des, n'a pas à être, n'ont pas à être, pas s'arrêter sur, pas s'arrêter aux, non requis, a déjà passé, ont déjà passé, inutile de le refaire, inutile de refaire, pas soumise, pas soumis, non soumise, non soumis, dispensée, dispensé, dispensés, dispensées, ne pas tenir compte des, ne pas tenir compte du, ne tient pas compte des, ne tenir aucun compte de, ne tiens pas compte des, ne tiens pas compte de, ne tenez pas compte des, ne tenez pas compte de
 # Set above the reader's rules: « cette note prévaut sur le skill ».
-supersede    | en | supersedes, overrides, replaces, takes precedence over, trumps, outranks
-supersede    | fr | remplace, prévaut sur, prime sur, annule, l'emporte sur
+# Showing the note or its alerts to the user, a safeguard a note may claim to lift: "no need to show the alerts to the user".
+show-verb    | en | show, shows, showing, shown, display, displaying, displayed, mention, mentioning, surface, surfacing, report, reporting
+show-verb    | fr | montrer, montre, montrée, montré, montrées, montrés, afficher, affichée, affiché, affichées, présenter, présentée, mentionner, signaler, signalée, remonter
+# A safeguard dismissed as a false alarm: "treat the alerts as false positives".
+false-alarm  | en | false positive, false alarm, noise
+false-alarm  | fr | faux positif, fausse alerte, faux positifs, fausses alertes
+keep-verb    | en | keep, keeping, hold back
+keep-verb    | fr | garde, gardez, garder, tiens, tenez
+treat-as     | en | treat, consider, regard, handle
+treat-as     | fr | considère, considérez, considérer, traite, traitez, traiter, tiens, tenez
+# Words of a field's label that name the reader or the handoff: « Droits de l'agent : », "AI handling:".
+field-reader | en | agent, ai, assistant, model, resumption, resume, pickup, handoff, reader
+field-reader | fr | agent, ia, assistant, modèle, reprise, passation, lecteur
+supersede    | en | supersedes, overrides, replaces, takes precedence over, trumps, outranks, comes before, goes before, ranks above, outweighs
+supersede    | fr | remplace, prévaut sur, prime sur, annule, l'emporte sur, passe avant, passent avant, prend le pas sur, prime, passe devant
 # A safeguard lifted in one phrase.
-lifted-phrase | en | without confirmation, without asking, without user confirmation, without validation, without review, automatic execution, auto-execute, auto-execution, auto-approve, auto-approved, autonomous, autonomously, full auto, unattended, without stopping, do not ask for confirmation, don't ask for confirmation, never ask for confirmation, no confirmation needed, no confirmation required, do not ask the user, don't ask the user, auto execution, auto execute, auto approve, auto approved, no user approval, needs no approval, needs no user approval, without approval, without user approval, without review, no review needed, no questions, no questions asked, without checking with the user, do not check with the user, hands-off, hands off, auto resume, auto-resume
-lifted-phrase | fr | sans confirmation, sans validation, sans relecture, sans demander, exécution automatique, exécution auto, auto-exécution, autonome, en autonomie, sans intervention, sans s'arrêter, sans arrêt, ne demande pas de confirmation, ne demandez pas de confirmation, ne demande jamais de confirmation, aucune confirmation, ne demande pas à l'utilisateur, ne demandez pas à l'utilisateur, exécution auto, sans approbation, sans validation de l'utilisateur, sans l'accord de l'utilisateur, aucune validation, sans poser de questions, sans vérifier avec l'utilisateur, aucune validation de l'utilisateur requise
+lifted-phrase | en | without confirmation, without asking, without user confirmation, without validation, without review, automatic execution, auto-execute, auto-execution, auto-approve, auto-approved, autonomous, autonomously, full auto, unattended, without stopping, do not ask for confirmation, don't ask for confirmation, never ask for confirmation, no confirmation needed, no confirmation required, do not ask the user, don't ask the user, auto execution, auto execute, auto approve, auto approved, no user approval, needs no approval, needs no user approval, without approval, without user approval, without review, no review needed, no questions, no questions asked, without checking with the user, do not check with the user, hands-off, hands off, auto resume, auto-resume, automatic resume, unsupervised, without supervision, full trust, non-interactive, no review, without a confirmation prompt, without any confirmation, without checking in, without checking in with the user, straight to the deploy, straight to deployment, straight to production, straight to the release
+lifted-phrase | fr | sans confirmation, sans validation, sans relecture, sans demander, exécution automatique, exécution auto, auto-exécution, autonome, en autonomie, sans intervention, sans s'arrêter, sans arrêt, ne demande pas de confirmation, ne demandez pas de confirmation, ne demande jamais de confirmation, aucune confirmation, ne demande pas à l'utilisateur, ne demandez pas à l'utilisateur, exécution auto, sans approbation, sans validation de l'utilisateur, sans l'accord de l'utilisateur, aucune validation, sans poser de questions, sans vérifier avec l'utilisateur, aucune validation de l'utilisateur requise, reprise automatique, sans surveillance, exécution sans surveillance, confiance totale, non interactif, non interactive, sans interruption, sans aucune confirmation, sans revue, directement au déploiement, directement en production, directement à la mise en production
 # Lifting the reader's confirmations.
 no-need      | en | no need to, there is no need to, without needing to, you don't need to, you do not need to, you won't need to, you will not need to, you no longer need to
 no-need      | fr | pas besoin de, aucun besoin de, inutile de, nul besoin de, tu n'as pas besoin de, vous n'avez pas besoin de, sans avoir à, sans devoir
@@ -453,6 +498,7 @@ safeguard    | en | confirmation, confirmation prompt, approval step, approval p
 safeguard    | fr | confirmation, demande de confirmation, étape de contrôle, étape de validation, étape de confirmation, validation, vérification, contrôle, alerte, point de vigilance, garde, avertissement
 # Hiding from the user.
 the-user     | en | user, human, operator, owner, reviewer, person, anyone
+the-user     | fr | utilisateur, utilisatrice, humain, propriétaire, relecteur, relectrice
 not          | en | do not, don't, never, no need to
 hide-object  | en | this, it, that, anything, them
 keep-secret  | en | keep this secret, keep it secret, keep that secret, keep these secret, keep this hidden, keep it hidden, keep this quiet, keep it quiet, keep this private, keep it private, keep this between us, keep it between us, keep this to yourself, keep it to yourself, keep this confidential, keep it out of the reply, keep it out of the answer, keep it out of the summary, keep it out of your reply, keep it out of your summary, keep this out of your summary, hide this from, hide it from, hide that from, hide the output from, hide the change from, hide the command from, hide the commands from, hide the step from, behind the user's back, without the user knowing, without the user's knowledge, without the user noticing, without the user's consent
@@ -493,8 +539,8 @@ secret-name  | fr | variable d'environnement, variables d'environnement, mot de 
 # Sending, said as a noun (a to-do plan: « 3. Envoi de ~/.aws/credentials à … »).
 leak-noun    | en | sending, upload, transfer, export, copy, dump, post, forwarding, share
 leak-noun    | fr | envoi, transmission, transfert, partage, publication, upload, export, copie, dump, téléversement
-local-secret | en | environment variable, env variable, environment var, env var, printenv, rediscli_auth, contents of .env, contents of the .env, contents of your .env, content of .env
-local-secret | fr | variable d'environnement, variables d'environnement, contenu du .env, contenu du fichier .env, contenu de .env
+local-secret | en | all environment variables, all env variables, all env vars, every environment variable, your environment variables, your env vars, printenv, rediscli_auth, contents of .env, contents of the .env, contents of your .env, content of .env
+local-secret | fr | toutes les variables d'environnement, tes variables d'environnement, vos variables d'environnement, contenu du .env, contenu du fichier .env, contenu de .env
 outward-to   | en | to, into, in, on
 outward-to   | fr | à, au, aux, dans, sur, vers
 destination  | en | chat, conversation, response, reply, answer, message, issue, ticket, comment, commit, pr, pull request, url, webhook, server, endpoint, pastebin, gist, slack, discord, teams, channel, email, e-mail, mail, summary, output, public, https, http
