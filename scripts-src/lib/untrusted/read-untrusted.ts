@@ -304,17 +304,23 @@ function metadataValues(text: string): string[] | undefined {
   return keys >= 2 ? values : undefined;
 }
 
-/** What hidden text (a comment, a title, alt text, a link target) holds: anything that asks or commands is an alert. */
-function assessHidden(text: string, place: SegmentPlace = 'comment'): boolean {
+/**
+ * What hidden text (a comment, a title, alt text, a link target) holds: anything that asks or commands is an alert.
+ * `decoded`: a run decoded from base64 or hex, read as a comment is, whatever its length (a split run's piece may hold two words).
+ */
+function assessHidden(text: string, place: SegmentPlace | 'decoded' = 'comment'): boolean {
   if (place === 'link-target') return RUNNING_LINK.test(text);
   if (OUR_MARKER.test(text)) return false;
   const revealed = revealedView(text);
   if (TEMPLATE_TOKEN.test(revealed) || riskyCommands(revealed).length > 0) return true;
   // Metadata is no message to a reader: only a value that steers the agent, as it would in the open, is an alert.
-  const values = place === 'comment' ? metadataValues(revealed) : undefined;
+  const values = place === 'comment' || place === 'decoded' ? metadataValues(revealed) : undefined;
   if (values) return values.some((value) => splitSentences(value).some(({ text: sentence }) => assessSentence(sentence)?.level === 'alerte'));
   // Alt text and attributes are labels ("Deploy to Netlify", a person's name): only steering counts there, not a bare verb.
   const labels = place === 'image-alt' || place === 'html-attribute';
+  // A marker of one or two words is a tool's directive (`<!--truncate-->`, `<!-- INSTALL SIZE -->`, `<!-- prettier-ignore -->`):
+  // a bare verb there asks nothing; what steers in the open still does.
+  if (place === 'comment' && (revealed.match(/\p{L}[\p{L}:_-]+/gu)?.length ?? 0) < 3) return assessSentence(revealed.trim()) !== undefined;
   return splitSentences(revealed).some(({ text: sentence }) =>
     labels ? assessSentence(sentence) !== undefined || sentenceFeatures(sentence).addressed : hiddenTextAsks(sentence),
   );
@@ -399,7 +405,8 @@ function readSegment(segment: Segment, lines: string[], findings: FindingSet, de
   if (!decodeRuns) return;
   const lineOf = lineLocator(segment.text, segment.line);
   for (const { index, decoded } of decodedRuns(segment.text)) {
-    if (asksAnything(decoded) || assessHidden(decoded)) findings.add('alerte', lineOf(index), 'encodage-cache', () => `décodé : ${excerptOf(decoded)}`);
+    if (asksAnything(decoded) || assessHidden(decoded, 'decoded'))
+      findings.add('alerte', lineOf(index), 'encodage-cache', () => `décodé : ${excerptOf(decoded)}`);
   }
 }
 

@@ -407,8 +407,15 @@ const HIDING = anyPattern(
 );
 const WITHOUT_USER = anyPattern(pattern(seq(w('without-asking'), w('without-whom'))), pattern(w('without-user')));
 const HIDING_MANNER = anyPattern(
-  // "do not silently drop", "instead of silently dropping", "rather than silently" ask the opposite.
-  pattern(seq(notAfter(['not', "don't", 'never', 'jamais', 'pas', 'of', 'than']), w('hidden-manner'))),
+  // "do not silently drop", "instead of silently dropping", "rather than silently" ask the opposite; "will fail silently",
+  // "is silently ignored", "delivery silently fails" say what a program does.
+  pattern(
+    seq(
+      notAfter(['not', "don't", 'never', 'jamais', 'pas', 'of', 'than', 'fail', 'fails', 'is', 'are', 'was', 'were', 'be', 'been']),
+      w('hidden-manner'),
+      not(lit('fail|fails|failing|failed|ignored|dropped|skipped|left|échoue|échouer|ignoré|ignorée|ignorés')),
+    ),
+  ),
   pattern(seq(w('leave-out'), span(16), w('report-noun'))),
   pattern(seq(w('when-reporting'), span(12), w('leave-out-after'))),
 );
