@@ -43,7 +43,7 @@ import {
   sentenceFeatures,
   shiftsRoleToLift,
   splitSentences,
-  toolOutputGrantLines,
+  toolOutputGrantStarts,
   toolOutputGrants,
 } from './steering.js';
 
@@ -158,7 +158,7 @@ function assessText(text: string, found: FindingSink, withoutCode = text): void 
   const plainLines = plainView(text).split('\n');
   const revealedLineOf = lineLocator(revealedText, 0);
   const starts = lineStarts(text);
-  for (const line of toolOutputGrantLines(revealedText)) found.add('alerte', 'permission-accordee', starts[line]!);
+  for (const offset of toolOutputGrantStarts(revealedText)) found.add('alerte', 'permission-accordee', starts[revealedLineOf(offset)]!);
   let previous: { text: string; line: number } | undefined;
   for (const sentence of splitSentences(revealedText)) {
     if (full()) return;

@@ -105,6 +105,7 @@ const toWhom = lit('to|for|pour|à|au|aux');
  * agent only reads it when needed"): the sentence goes on with a note's noun, a verb of duty, or its end.
  */
 const DEMONSTRATIVES = new Set(['this', 'these', 'it', 'ce', 'cette', 'cet', 'ces']);
+const FOLLOWS_THE_WORK = new Set(phrases('follows-the-work').byFirst.keys());
 const pointsAtTheWork = step(
   (sentence, at, next) => {
     if (!DEMONSTRATIVES.has(sentence.tokens[at - 1]!)) return next(at);
@@ -114,7 +115,6 @@ const pointsAtTheWork = step(
   'any',
   true,
 );
-const FOLLOWS_THE_WORK = new Set(phrases('follows-the-work').byFirst.keys());
 
 const ADDRESSED = anyPattern(
   // "Dear assistant", « À l'attention de l'agent », "Hello, agent".

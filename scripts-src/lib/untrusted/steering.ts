@@ -282,15 +282,16 @@ const TOOL_FRAME =
   /<(?:tool_result|tool_output|function_results?)\b|"type"\s*:\s*"tool_result"|"tool"\s*:\s*"|^[ \t]*"(?:message|output|result|note|status|verdict|summary)"\s*:\s*"|^[ \t]*\[tool:\s*[\w.-]+\]|^[ \t]*[✔✓]\s*[\w.-]+\s*:|^[ \t]*>>>\s*[\w.-]+\s*(?:→|->|:)|^[ \t]*\[[\w.-]+\]\s+\p{Lu}{2,}|^[ \t]*[\w.-]+\s+\p{Lu}[\p{Lu} ]{1,15}\s*:/mu;
 const TOOL_FRAMES = new RegExp(TOOL_FRAME.source, 'gmu');
 
-/** The lines of a text shaped as a tool's output that grant a permission (their indexes). */
-export function toolOutputGrantLines(text: string): number[] {
+/** Where the lines of a text shaped as a tool's output that grant a permission start (offsets in `text`). */
+export function toolOutputGrantStarts(text: string): number[] {
   const found: number[] = [];
-  const lines = text.split('\n');
-  let line = 0;
-  let start = 0;
+  let tested = -1;
   for (const match of text.matchAll(TOOL_FRAMES)) {
-    while (start + lines[line]!.length < match.index) start += lines[line++]!.length + 1;
-    if (found.at(-1) !== line && toolOutputGrants(lines[line]!)) found.push(line);
+    const start = text.lastIndexOf('\n', match.index - 1) + 1;
+    if (start === tested) continue;
+    tested = start;
+    const end = text.indexOf('\n', match.index);
+    if (toolOutputGrants(text.slice(start, end === -1 ? undefined : end))) found.push(start);
   }
   return found;
 }
