@@ -36,9 +36,9 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { constants, type Dirent, type Stats } from 'node:fs';
-import { chmod, type FileHandle, link, lstat, mkdir, open, readdir, rename, stat, unlink } from 'node:fs/promises';
+import { chmod, type FileHandle, link, lstat, mkdir, open, readdir, rename, rmdir, stat, unlink } from 'node:fs/promises';
 import { hostname, userInfo } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { Failure, fail } from '../../messages/failure.js';
 import type {
   ActivityWatch,
@@ -520,17 +520,33 @@ export class FolderMailbox implements Mailbox {
     return { root: this.root, box: this.label, ...(this.modes.group !== undefined ? { group: this.modes.group } : {}), names: this.names };
   }
 
-  /** Makes a folder with exactly this mode (mkdir's mode passes through the umask) and the box's group; false when something already has the name. */
+  /**
+   * Makes a folder with exactly this mode (mkdir's mode passes through the
+   * umask) and the box's group; false when something already has the name.
+   * It is built under a hidden name beside it and renamed into place once its
+   * group and mode are set, so a teammate never sees it half made (a reader
+   * waiting for a team would otherwise meet a folder it may not open yet).
+   */
   private async makeFolder(path: string, mode: number): Promise<boolean> {
+    if (await lstatIfPresent(path)) return false;
+    const staging = join(dirname(path), `.${randomBytes(6).toString('hex')}.tmp`);
     try {
-      await mkdir(path, { mode });
+      await mkdir(staging, { mode });
     } catch (error) {
-      if ((error as { code?: string }).code === 'EEXIST') return false;
+      // A refusal is about the folder the user asked for, not our hidden name.
+      throw Object.assign(error as object, { path });
+    }
+    try {
+      await this.giveGroup(staging);
+      await chmod(staging, mode);
+      await rename(staging, path);
+      return true;
+    } catch (error) {
+      await rmdir(staging).catch(() => undefined);
+      const code = (error as { code?: string }).code;
+      if (code === 'EEXIST' || code === 'ENOTEMPTY') return false;
       throw error;
     }
-    await this.giveGroup(path);
-    await chmod(path, mode);
-    return true;
   }
 
   /** A real folder's metadata, undefined when absent; a link or a file in its place is refused. */
