@@ -419,7 +419,7 @@ const HIDING_MANNER = anyPattern(
   pattern(seq(w('leave-out'), span(16), w('report-noun'))),
   pattern(seq(w('when-reporting'), span(12), w('leave-out-after'))),
 );
-const BEFORE_READING = pattern(w('before-reading'));
+const BEFORE_READING = anyPattern(pattern(w('before-reading')), pattern(seq(w('read-on'), not(seq(not(w('read-on-until')), aWord)))));
 /** "As a first step", « en premier lieu »: what every tutorial says to its reader; it orders the agent only with a command. */
 const FIRST_STEP = pattern(w('first-step'));
 /** A command line that fetches or runs code, quoted in a code span (prose shows code spans between “ ”). */
@@ -492,6 +492,15 @@ export const HIDDEN_ACTION = pattern(
   ),
 );
 /** Notes to the document's editors: about this file's parts, or left by tools. */
+/**
+ * The manner said of a program, between its subject and its verb: "install commands silently skip scripts",
+ * "the option will now silently drop values". An order puts the manner by the verb it gives
+ * ("silently delete", "and quietly skip"), after a clause's start, never after a noun.
+ */
+const MANNER_DESCRIBED = anyPattern(
+  pattern(seq(not(alt(w('conjunction'), w('request-adverb'), lit('to|pour|de'))), aWord, w('hidden-manner'), phrase(verbs('any')))),
+  pattern(seq(lit('will|would|can|could|may|might|does|did'), opt(lit('now|also|still|just|then')), w('hidden-manner'))),
+);
 export const EDITORIAL = pattern(alt(seq(w('editorial-this'), words(1), w('document-part')), w('editorial')));
 
 /** Every pattern, by name (for tests and profiles). */
@@ -506,6 +515,7 @@ export const FEATURES = {
   hiding: HIDING,
   withoutUser: WITHOUT_USER,
   hidingManner: HIDING_MANNER,
+  mannerDescribed: MANNER_DESCRIBED,
   beforeReading: BEFORE_READING,
   firstStep: FIRST_STEP,
   quotesCommand: QUOTES_COMMAND,

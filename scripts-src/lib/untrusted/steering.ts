@@ -54,6 +54,8 @@ export interface SentenceFeatures {
   hiding: boolean;
   withoutUser: boolean;
   hidingManner: boolean;
+  /** The hidden manner is a program's, said between its subject and its verb. */
+  mannerDescribed: boolean;
   beforeReading: boolean;
   /** "As a first step", « en premier lieu »: an order of steps, steering only with a command. */
   firstStep: boolean;
@@ -143,6 +145,7 @@ function featuresOf(sentence: Sentence, requests: 'always' | 'if-steering'): Sen
     hiding: test('hiding'),
     withoutUser: test('withoutUser'),
     hidingManner: test('hidingManner'),
+    mannerDescribed: false,
     beforeReading: test('beforeReading'),
     firstStep: test('firstStep'),
     actBefore: test('actBefore'),
@@ -162,6 +165,7 @@ function featuresOf(sentence: Sentence, requests: 'always' | 'if-steering'): Sen
   features.secondPerson = worth && test('secondPerson');
   features.request = features.imperative || features.secondPerson;
   features.todo = worth && test('todo');
+  features.mannerDescribed = features.hidingManner && features.imperative && test('mannerDescribed');
   return features;
 }
 
@@ -185,6 +189,7 @@ function steeringRule(features: SentenceFeatures, risky: () => boolean): string 
     hiding,
     withoutUser,
     hidingManner,
+    mannerDescribed,
     beforeReading,
     firstStep,
     quotesCommand,
@@ -197,7 +202,8 @@ function steeringRule(features: SentenceFeatures, risky: () => boolean): string 
   const asked = request || todo;
   if (override && (asked || addressed || vocative)) return 'ignorer-consignes';
   if (roleChange) return 'changer-de-role';
-  if (hiding || (withoutUser && (asked || addressed || vocative)) || (hidingManner && (imperative || addressed || vocative))) return 'cacher-a-l-utilisateur';
+  if (hiding || (withoutUser && (asked || addressed || vocative)) || (hidingManner && ((imperative && !mannerDescribed) || addressed || vocative)))
+    return 'cacher-a-l-utilisateur';
   if (noConfirmation || (preApproval && (asked || addressed || vocative || agentSubject || destructive || exfiltration || withoutUser || risky())))
     return 'pre-approbation';
   if ((exfiltration && (asked || addressed || vocative)) || sendsAway) return 'exfiltration';
