@@ -48,6 +48,7 @@ let notRedis: Server;
 let notRedisPort: number;
 let closedPort: number;
 const bystander = randomPassword();
+const reader = randomPassword();
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'contexte-erreurs-'));
@@ -88,6 +89,17 @@ const note = async (folder: string, content = handoffNote()) => {
   return [join(folder, 'note.md')];
 };
 const KEY = 'contexte:catalogue:alice:20261202-1412';
+/** An identity made for alice and registered for `team` on Redis, as admin membre does. */
+const registerAlice = async (team: string) => {
+  const made = execFileSync(process.execPath, [path('publier'), 'identite', '--json'], { env: { XDG_CONFIG_HOME: join(dir, 'xdg-alice') } });
+  await redis.admin.hset(`contexte-identites:{${team}}`, 'alice', (JSON.parse(made.toString()) as { identite: string }).identite);
+};
+/** A reader's file of known fingerprints, as pinning writes it (0600 in a 0700 folder) unless `mode` says otherwise. */
+const writePins = async (config: string, content: string, mode = 0o600) => {
+  await mkdir(join(config, 'contexte-skills'), { recursive: true, mode: 0o700 });
+  await writeFile(join(config, 'contexte-skills', 'connus'), content);
+  await chmod(join(config, 'contexte-skills', 'connus'), mode);
+};
 
 const SCENARIOS: Record<Exclude<Reason, keyof typeof REACHED_ELSEWHERE>, Scenario> = {
   'commande-manquante': { program: 'recuperer', args: ['--json'] },
@@ -261,6 +273,18 @@ const SCENARIOS: Record<Exclude<Reason, keyof typeof REACHED_ELSEWHERE>, Scenari
   'refus-parcourir': { program: 'recuperer', args: ['list', '--json'], env: asPersonne },
   'refus-lire': { program: 'recuperer', args: ['get', KEY, '--json'], env: asPersonne },
   'refus-supprimer': { program: 'recuperer', args: ['supprimer', KEY, '--json'], env: asPersonne },
+  'refus-prendre': {
+    program: 'recuperer',
+    args: ['prendre', KEY, '--json'],
+    // A reader who may read the team (its notes, its journals) but write nothing, not even its own journal.
+    env: () => ({ ...redis.env, REDIS_USERNAME: 'lecteur', REDISCLI_AUTH: reader }),
+    setup: async () => {
+      await redis.admin.set(KEY, handoffNote(), 'EX', 600);
+      await redis.admin.call('ACL', 'SETUSER', 'lecteur', 'on', `>${reader}`, 'resetkeys', '~contexte:*', '-@all', '+@connection', '+@read');
+      return undefined;
+    },
+  },
+  'prendre-une-note': { program: 'recuperer', args: ['prendre', KEY.replace(/^contexte:/, 'session:'), '--json'] },
   'refus-purger': { program: 'recuperer', args: ['purger', '--equipe', 'catalogue', '--oui', '--json'], env: asPersonne },
   'refus-journal': { program: 'recuperer', args: ['journal', '--equipe', 'catalogue', '--json'], env: asPersonne },
   'refus-publier': { program: 'publier', args: ['catalogue', 'alice', '--json'], env: asPersonne, setup: note },
@@ -399,6 +423,39 @@ const SCENARIOS: Record<Exclude<Reason, keyof typeof REACHED_ELSEWHERE>, Scenari
     env: () => ({ ...redis.env, XDG_CONFIG_HOME: join(dir, 'xdg-vide') }),
     setup: async () => {
       await redis.admin.set('contexte:scellee:alice:20261202-1414', `CTXSCEL1${'x'.repeat(200)}`, 'EX', 600);
+      return [];
+    },
+  },
+  'identite-changee': {
+    program: 'recuperer',
+    args: ['get', 'contexte:epingle:alice:20261202-1415', '--json'],
+    env: () => ({ ...redis.env, XDG_CONFIG_HOME: join(dir, 'xdg-epingle') }),
+    // This reader knew another key for alice than the one the registry gives now.
+    setup: async () => {
+      await registerAlice('epingle');
+      await writePins(join(dir, 'xdg-epingle'), 'epingle alice 0000-0000-0000-0000-0000\n');
+      await redis.admin.set('contexte:epingle:alice:20261202-1415', `CTXSCEL1${'x'.repeat(200)}`, 'EX', 600);
+      return [];
+    },
+  },
+  'empreintes-dangereuses': {
+    program: 'recuperer',
+    args: ['get', 'contexte:epingle:alice:20261202-1416', '--json'],
+    env: () => ({ ...redis.env, XDG_CONFIG_HOME: join(dir, 'xdg-connus-ouvert') }),
+    setup: async () => {
+      await registerAlice('epingle');
+      await writePins(join(dir, 'xdg-connus-ouvert'), '', 0o666);
+      await redis.admin.set('contexte:epingle:alice:20261202-1416', `CTXSCEL1${'x'.repeat(200)}`, 'EX', 600);
+      return [];
+    },
+  },
+  'empreinte-invalide': { program: 'recuperer', args: ['confiance', 'epingle', 'alice', '--empreinte', 'pas-une-empreinte', '--json'] },
+  'empreinte-differente': {
+    program: 'recuperer',
+    args: ['confiance', 'epingle', 'alice', '--empreinte', '0000-0000-0000-0000-0001', '--json'],
+    env: () => ({ ...redis.env, XDG_CONFIG_HOME: join(dir, 'xdg-confiance') }),
+    setup: async () => {
+      await registerAlice('epingle');
       return [];
     },
   },

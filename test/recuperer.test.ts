@@ -121,13 +121,13 @@ describe('recuperer list', () => {
     expect(result.code).toBe(0);
     const lines = result.stdout.trim().split('\n');
     expect(lines[0]).toContain(`redis 127.0.0.1:${redis.port}`);
-    expect(lines[1]).toMatch(/ÉQUIPE\s+AUTEUR\s+HORODATAGE\s+RESTE\s+TAILLE\s+CLÉ/);
+    expect(lines[1]).toMatch(/ÉQUIPE\s+AUTEUR\s+HORODATAGE\s+RESTE\s+TAILLE\s+CLÉ\s+PRISE PAR\s+TITRE/);
     const rows = lines.slice(2);
     expect(rows).toHaveLength(2);
     const bobRow = rows.find((row) => row.includes(second))!;
     expect(bobRow).toMatch(
       new RegExp(
-        `^${team}\\s+bob\\s+\\d{8}-\\d{4}\\s+(8 h|7 h 59 min)\\s+${sizeOf(namedFor(handoffNote(), team, 'bob'))}\\s+${second}\\s+Migration du catalogue vers HTTP$`,
+        `^${team}\\s+bob\\s+\\d{8}-\\d{4}\\s+(8 h|7 h 59 min)\\s+${sizeOf(namedFor(handoffNote(), team, 'bob'))}\\s+${second}\\s+—\\s+Migration du catalogue vers HTTP$`,
       ),
     );
     expect(rows.find((row) => row.includes(first))).toContain(sizeOf(long));
@@ -167,6 +167,9 @@ describe('recuperer list', () => {
         cle_modifs: null,
         scellee: false,
         non_signee: false,
+        prise_par: null,
+        prise_le: null,
+        lue_par: [],
         alertes: [],
         vigilance: [],
         boite: `redis 127.0.0.1:${redis.port}`,

@@ -9,7 +9,7 @@ import type { Publication } from '../lib/mailbox/contract.js';
 import { validateName } from '../lib/mailbox/keys.js';
 import { openFolderOnly, openMailbox } from '../lib/mailbox/open.js';
 import { identityFolder, type LoadedIdentity, loadIdentity } from '../lib/mailbox/sealed/identity.js';
-import { identityFailure, sealingFor } from '../lib/mailbox/sealed/seal-publication.js';
+import { identityFailure, type Sealing, sealingFor } from '../lib/mailbox/sealed/seal-publication.js';
 import { formatDuration, parseTtl, parseTtlMax } from '../lib/mailbox/ttl.js';
 import { ExitCode } from '../lib/messages/exit-code.js';
 import { fail } from '../lib/messages/failure.js';
@@ -94,6 +94,9 @@ const program: Program = {
           cle_modifs: publication.changesKey ?? null,
           scellee: sealing !== undefined,
           empreinte: sealing?.author.fingerprint ?? null,
+          membres_nouveaux: sealing?.newMembers.map(({ author: member, fingerprint }) => ({ auteur: member, empreinte: fingerprint })) ?? [],
+          membres_changes:
+            sealing?.changedMembers.map(({ author: member, fingerprint, pinned }) => ({ auteur: member, empreinte: fingerprint, connue: pinned })) ?? [],
           modifs: changes === undefined ? null : changesJson(changes),
           ttl: publication.ttlSeconds,
           ttl_max: ttlMax,
@@ -110,6 +113,7 @@ const program: Program = {
       } else {
         process.stdout.write(renderPublication(publication, mailbox.label, ttlMax));
         if (changes !== undefined) process.stdout.write(renderChanges(changes));
+        if (sealing) process.stdout.write(renderMemberKeys(team, sealing));
         if (sealing)
           process.stdout.write(
             `Scellée : signée par ${author} (empreinte ${sealing.author.fingerprint}), chiffrée pour ${sealing.members} membre(s) de l’équipe ${team} ; la boîte ne garde que le texte chiffré.\n`,
@@ -124,6 +128,18 @@ const program: Program = {
     }
   },
 };
+
+/** The members' keys this author had not seen (pinned now) and those that changed (not sealed for), before « Scellée : … ». */
+function renderMemberKeys(team: string, { newMembers, changedMembers }: Sealing): string {
+  const lines = newMembers.map(
+    ({ author, fingerprint }) => `Membre nouveau pour ce poste : ${author} (empreinte ${fingerprint}), retenue ; lisez-la à voix haute avec ${author}.\n`,
+  );
+  for (const { author, fingerprint, pinned } of changedMembers)
+    lines.push(
+      `Vigilance : l’identité enregistrée pour ${author} a changé (connue ${pinned}, enregistrée ${fingerprint}) : la note n’est PAS chiffrée pour cette clé. Vérifiez-la avec ${author}, puis : recuperer confiance ${team} ${author} --empreinte ${fingerprint}, et republiez.\n`,
+    );
+  return lines.join('');
+}
 
 /**
  * `publier identite`: the member's identity, made once; its public line is what

@@ -7,6 +7,7 @@ import type { Guards } from '../lib/guards.js';
 import { writeFileSafely } from '../lib/io/write-file-safely.js';
 import type { JournalEvent, ListedEntry, Listing, ListQuery, Mailbox, TeamSealing, Vigilance } from '../lib/mailbox/contract.js';
 import { isNoPermission } from '../lib/mailbox/errors.js';
+import { type Handoff, handoffOf, handoffsByKey, stampDate } from '../lib/mailbox/handoffs.js';
 import {
   flattenKey,
   isValidName,
@@ -15,13 +16,15 @@ import {
   MAX_BYTES,
   MAX_STORED_BYTES,
   newerFirst,
+  noteKeyOf,
   requireKey,
   validateName,
 } from '../lib/mailbox/keys.js';
 import { describeMailbox, openFolderOnly, openMailbox } from '../lib/mailbox/open.js';
 import { sha256Of } from '../lib/mailbox/publish.js';
 import { loadIdentity, type PublicIdentity } from '../lib/mailbox/sealed/identity.js';
-import { openSummary, registeredIdentities, type Unsealed, unseal } from '../lib/mailbox/sealed/seal-publication.js';
+import { normalizedFingerprint, PinnedKeys, pinsPath } from '../lib/mailbox/sealed/pinned-keys.js';
+import { openSummary, pinnedIdentities, registeredIdentities, type Unsealed, unseal } from '../lib/mailbox/sealed/seal-publication.js';
 import { formatDuration, parseDuration, parseTtlMax } from '../lib/mailbox/ttl.js';
 import { fail } from '../lib/messages/failure.js';
 import { ignoredByGit } from '../lib/project-safety.js';
@@ -57,11 +60,26 @@ const program: Program = {
         const target: Target = file === undefined ? { path: join('partage', flattenKey(parts)), explicit: false } : { path: file, explicit: true };
         return withMailbox(env, (mailbox) => get(mailbox, key, target, { force: values.force === true, json, frame: values.cadre === true, env }));
       }
+      case 'prendre': {
+        const [key] = positionals as [string];
+        const parts = requireKey(key);
+        if (parts.kind !== 'contexte') throw fail('prendre-une-note', { key, note: noteKeyOf(parts) });
+        return withMailbox(env, (mailbox) => take(mailbox, key, parts, values.force === true, json));
+      }
+      case 'confiance': {
+        const [team, author] = positionals as [string, string];
+        validateName(team, 'equipe');
+        validateName(author, 'auteur');
+        const fingerprint = normalizedFingerprint(option('empreinte')!);
+        if (fingerprint === undefined) throw fail('empreinte-invalide');
+        return withMailbox(env, (mailbox) => trust(mailbox, { team, author, fingerprint }, json, env));
+      }
       case 'attendre': {
         const { team, author } = listQuery(undefined, option('equipe'), option('auteur')) as { team: string; author?: string };
         const rawDelay = option('delai') ?? DEFAULT_WAIT;
         const delay = awaitedDelay(rawDelay);
-        return withMailbox(env, (mailbox) => awaitPublication(mailbox, { team, author }, { seconds: delay, raw: rawDelay }, json, env));
+        const free = values.libres === true;
+        return withMailbox(env, (mailbox) => awaitPublication(mailbox, { team, author }, { seconds: delay, raw: rawDelay }, { json, free }, env));
       }
       case 'supprimer': {
         const [key] = positionals as [string];
@@ -118,7 +136,7 @@ async function awaitPublication(
   mailbox: Mailbox,
   query: { team: string; author?: string },
   delay: { seconds: number; raw: string },
-  json: boolean,
+  { json, free }: { json: boolean; free: boolean },
   env: NodeJS.ProcessEnv,
 ): Promise<void> {
   const delaySeconds = delay.seconds;
@@ -154,10 +172,14 @@ async function awaitPublication(
       await sleep(Math.max(0, lastListing + MIN_RELIST_MS - Date.now()));
       lastListing = Date.now();
       const listing = await denied(mailbox, query);
-      const fresh = listing.entries.filter((entry) => !known.has(entry.key)).sort(newerFirst);
+      const published = listing.entries.filter((entry) => !known.has(entry.key)).sort(newerFirst);
+      for (const entry of published) known.add(entry.key);
+      // --libres: a note a teammate already took is not waited for (it stays known: it does not wake us again).
+      const handoffs = await handoffsOfEntries(mailbox, published);
+      const fresh = free ? published.filter((entry) => handoffOf(handoffs.get(entry.parts.team), entry.key).takenBy === undefined) : published;
       if (fresh.length === 0) continue;
       await loadGuards();
-      const entries = await openSealedTitles(mailbox, fresh, env);
+      const entries = withHandoffs(await openSealedTitles(mailbox, fresh, env), handoffs);
       const ttlMax = parseTtlMax(env.CONTEXTE_TTL_MAX);
       const commands = entries.flatMap((entry) => getCommands(entry.key, [entry.sessionKey, entry.changesKey]));
       const waited = Math.round((Date.now() - started) / 1000);
@@ -248,7 +270,8 @@ async function list(mailbox: Mailbox, query: ListQuery, ttlMax: number, limit: n
   // Titles, summaries and findings are someone else's text; an empty listing shows none.
   if (listing.entries.length > 0 || listing.anomalies.length > 0) await loadGuards();
   const sorted = listing.entries.sort(newerFirst);
-  const entries = await openSealedTitles(mailbox, sorted.slice(0, limit), env);
+  const shownEntries = sorted.slice(0, limit);
+  const entries = withHandoffs(await openSealedTitles(mailbox, shownEntries, env), await handoffsOfEntries(mailbox, shownEntries));
   const notices = [
     ...listNotices({ ...listing, entries }, query, mailbox.label, env),
     ...leftOut(sorted.length - entries.length + (listing.notExamined ?? 0), 'note(s)'),
@@ -266,12 +289,45 @@ async function list(mailbox: Mailbox, query: ListQuery, ttlMax: number, limit: n
 /** A team query as the output names it: « l’équipe catalogue, auteur alice ». */
 const teamShown = ({ team, author }: { team: string; author?: string }) => `l’équipe ${team}${author ? `, auteur ${author}` : ''}`;
 
-/** A listed note as shown: `unsigned` when its team is sealed and the note is not (get refuses it). */
-type ShownEntry = ListedEntry & { unsigned?: true };
+/**
+ * A listed note as shown: `unsigned` when its team is sealed and the note is not (get refuses it); `handoff`, who
+ * took and read it (undefined when this user may not read the team's journals).
+ */
+type ShownEntry = ListedEntry & { unsigned?: true; handoff?: Handoff };
+
+/** Each team's handoffs since its oldest note among `entries` (nothing about a note is journaled before its stamp); undefined for a team whose journals this user may not read. */
+async function handoffsOfEntries(mailbox: Mailbox, entries: ListedEntry[]): Promise<Map<string, Map<string, Handoff> | undefined>> {
+  const oldest = new Map<string, number>();
+  for (const entry of entries)
+    if (entry.parts.kind === 'contexte')
+      oldest.set(entry.parts.team, Math.min(oldest.get(entry.parts.team) ?? Number.POSITIVE_INFINITY, stampDate(entry.parts).getTime()));
+  const byTeam = new Map<string, Map<string, Handoff> | undefined>();
+  for (const [team, since] of oldest) {
+    const events = await mailbox.handoffs(team, new Date(since)).catch((error: unknown) => {
+      if (isNoPermission(error)) return undefined;
+      throw error;
+    });
+    byTeam.set(team, events && handoffsByKey(events));
+  }
+  return byTeam;
+}
+
+const withHandoffs = (entries: ShownEntry[], byTeam: Map<string, Map<string, Handoff> | undefined>): ShownEntry[] =>
+  entries.map((entry) => {
+    const team = byTeam.get(entry.parts.team);
+    return team === undefined ? entry : Object.assign(entry, { handoff: handoffOf(team, entry.key) });
+  });
+
+/** Who took a note, as `list` shows it: « bob 2026-12-06 14:03 UTC », « — » when nobody did, « ? » when the journals are closed to this user. */
+function takenShown(handoff: Handoff | undefined): string {
+  if (handoff === undefined) return '?';
+  if (handoff.takenBy === undefined) return '—';
+  return `${guards.shownFromMailbox(handoff.takenBy)} ${handoff.takenAt!.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
 
 /** A listed note as `list --json` and `attendre --json` give it. */
 function listedJson(
-  { key, parts, ttlSeconds, size, sha256, title, summary, sessionKey, changesKey, sealedSummary, unsigned, vigilance }: ShownEntry,
+  { key, parts, ttlSeconds, size, sha256, title, summary, sessionKey, changesKey, sealedSummary, unsigned, vigilance, handoff }: ShownEntry,
   ttlMax: number,
   label: string,
 ) {
@@ -291,6 +347,9 @@ function listedJson(
     cle_modifs: changesKey ?? null,
     scellee: sealedSummary !== undefined,
     non_signee: unsigned === true,
+    prise_par: handoff?.takenBy === undefined ? null : guards.shownFromMailbox(handoff.takenBy),
+    prise_le: handoff?.takenAt?.toISOString() ?? null,
+    lue_par: handoff === undefined ? null : handoff.readBy.map((user) => guards.shownFromMailbox(user)),
     alertes: headerAlerts(title, summary),
     vigilance: vigilance.map(vigilanceJson),
     boite: label,
@@ -308,7 +367,7 @@ async function openSealedTitles(mailbox: Mailbox, entries: ListedEntry[], env: N
   const sealingOf = (team: string) => sealings.get(team) ?? sealings.set(team, mailbox.sealing(team)).get(team)!;
   const loaded = entries.some((entry) => entry.sealedSummary !== undefined) ? loadIdentity(env) : undefined;
   const reader = loaded?.status === 'ok' ? loaded.identity : undefined;
-  const identities = new Map<string, Map<string, PublicIdentity>>();
+  const identities = new Map<string, { usable: Map<string, PublicIdentity>; changed: string[] }>();
   const opened: ShownEntry[] = [];
   for (const entry of entries) {
     const team = entry.parts.team;
@@ -317,12 +376,53 @@ async function openSealedTitles(mailbox: Mailbox, entries: ListedEntry[], env: N
       opened.push(entry.parts.kind === 'contexte' && (await sealingOf(team)).sealed ? { ...entry, unsigned: true } : entry);
       continue;
     }
-    if (!identities.has(team)) identities.set(team, registeredIdentities(await sealingOf(team)));
-    const summary = openSummary(entry.sealedSummary, entry.parts, identities.get(team)!, reader);
+    if (!identities.has(team)) identities.set(team, pinnedIdentities(team, registeredIdentities(await sealingOf(team)), env));
+    const { usable, changed } = identities.get(team)!;
+    const summary = openSummary(entry.sealedSummary, entry.parts, usable, reader);
     const { title: _title, summary: _summary, ...rest } = entry;
-    opened.push({ ...rest, ...summary });
+    // An author whose registered key is not the one this reader knows: the title stays sealed, and the row says why.
+    const vigilance = changed.includes(entry.parts.author) ? [...entry.vigilance, identityChangedVigilance(team, entry.parts.author)] : entry.vigilance;
+    opened.push({ ...rest, ...summary, vigilance });
   }
   return opened;
+}
+
+const identityChangedVigilance = (team: string, author: string): Vigilance => ({
+  code: 'identite-changee',
+  message: `l’identité enregistrée pour ${author} n’est plus celle que ce poste connaît : titre laissé scellé ; « recuperer get » dit les deux empreintes, « recuperer confiance ${team} ${author} --empreinte <e> » accepte la nouvelle après l’avoir vérifiée avec ${author}`,
+});
+
+/**
+ * `confiance <equipe> <auteur> --empreinte <e>`: after reading the new fingerprint aloud with the teammate, this
+ * machine pins it. Only the key the team registers now can be accepted: a fingerprint typed from somewhere else is refused.
+ */
+async function trust(
+  mailbox: Mailbox,
+  { team, author, fingerprint }: { team: string; author: string; fingerprint: string },
+  json: boolean,
+  env: NodeJS.ProcessEnv,
+): Promise<void> {
+  const registered = registeredIdentities(await mailbox.sealing(team)).get(author)?.fingerprint;
+  if (registered !== fingerprint) throw fail('empreinte-differente', { team, author, given: fingerprint, registered });
+  const pins = PinnedKeys.load(env);
+  const previous = pins.pinned(team, author);
+  if (previous !== fingerprint) pins.pin(team, author, fingerprint);
+  const file = pinsPath(env);
+  if (json) {
+    printJson({
+      equipe: team,
+      auteur: author,
+      empreinte: fingerprint,
+      remplace: previous === fingerprint ? null : (previous ?? null),
+      fichier: file,
+      boite: mailbox.label,
+    });
+    return;
+  }
+  const replaced = previous === undefined ? '' : previous === fingerprint ? ' (elle l’était déjà)' : ` ; elle remplace ${previous}`;
+  process.stdout.write(
+    `Empreinte acceptée : ${author} de l’équipe ${team}, ${fingerprint}${replaced}\nFichier : ${escapeControls(file)} ; boîte : ${mailbox.label}\nSes notes se récupèrent de nouveau ; publier les scelle de nouveau pour ${author}.\n`,
+  );
 }
 
 const denied = (mailbox: Mailbox, query: ListQuery) =>
@@ -404,8 +504,8 @@ function headerAlerts(title: string | undefined, summary: string | undefined) {
 function renderList(entries: ShownEntry[], mailbox: string, what: string, ttlMax: number): string {
   const head = `Boîte : ${mailbox} ; durée de vie maximale : ${formatDuration(ttlMax)}`;
   if (entries.length === 0) return `${head}\nAucune note pour ${what}.\n`;
-  const header = ['ÉQUIPE', 'AUTEUR', 'HORODATAGE', 'RESTE', 'TAILLE', 'CLÉ', 'TITRE'];
-  const rows = entries.map(({ key, parts, ttlSeconds, size, title, summary, vigilance, sessionKey, changesKey, sealedSummary, unsigned }) => [
+  const header = ['ÉQUIPE', 'AUTEUR', 'HORODATAGE', 'RESTE', 'TAILLE', 'CLÉ', 'PRISE PAR', 'TITRE'];
+  const rows = entries.map(({ key, parts, ttlSeconds, size, title, summary, vigilance, sessionKey, changesKey, sealedSummary, unsigned, handoff }) => [
     parts.team,
     parts.author,
     parts.stamp,
@@ -413,6 +513,7 @@ function renderList(entries: ShownEntry[], mailbox: string, what: string, ttlMax
     formatSize(size),
     // A note published with its session export or work in progress says so: `get session:…`, `get modifs:…` fetch them.
     `${key}${sessionKey ? ' +export' : ''}${changesKey ? ' +modifs' : ''}`,
+    parts.kind === 'contexte' ? takenShown(handoff) : '',
     // Written by someone else: shown escaped and short, as data, and flagged when it tries to steer the reader.
     `${sealedSummary ? '[SCELLÉE] ' : ''}${unsigned ? '[NON SIGNÉE] ' : ''}${headerAlerts(title, summary).length > 0 ? '[ALERTE] ' : ''}${vigilance.length > 0 ? '[VIGILANCE] ' : ''}${title === undefined ? '' : guards.excerptOf(title).slice(0, 60)}`,
   ]);
@@ -476,6 +577,7 @@ async function get(
       scellee: opened.sealed,
       signature: opened.signature,
       empreinte: opened.fingerprint ?? null,
+      empreinte_apprise: opened.learned === true,
       ...shown,
       vigilance: [...stored, ...project, ...shown.vigilance],
       ...(repository ? { etat_depot: repository.json } : {}),
@@ -507,7 +609,11 @@ async function repositoryReport(text: string) {
 
 /** What a sealed value's reader is told: the signature verified against the author's registered identity. */
 const signatureLine = (opened: Unsealed, author: string) =>
-  `Signature : ${opened.signature} — ${author} (empreinte ${opened.fingerprint}) ; note déchiffrée pour vous, la boîte ne garde que le texte chiffré`;
+  `Signature : ${opened.signature} — ${author} (empreinte ${opened.fingerprint}) ; note déchiffrée pour vous, la boîte ne garde que le texte chiffré${
+    opened.learned
+      ? `\nEmpreinte apprise : première note de ${author} lue sur ce poste ; son empreinte est retenue (une autre clé, plus tard, sera refusée). Lisez-la à voix haute avec ${author} pour la vérifier.`
+      : ''
+  }`;
 
 /** Someone else's bytes, read as what they are: a note, a session export (JSON), a work in progress (a patch, read as code). */
 function readFetched(kind: KeyKind, value: Buffer) {
@@ -522,6 +628,58 @@ function toStandardOutput(value: Buffer, key: string, parts: KeyParts, label: st
   if (opened.sealed) process.stderr.write(`${signatureLine(opened, parts.author)}\n`);
   for (const finding of vigilance) process.stderr.write(`Vigilance (boîte) : ${guards.shownFromMailbox(finding.message)}\n`);
   process.stderr.write(renderReading(reading));
+}
+
+/**
+ * `prendre <cle>`: this reader takes the handoff, journaled in their own journal (`prise`). A note a teammate already
+ * took is not taken again without --force: the line says by whom (exit 0), so two people do not resume the same work.
+ */
+async function take(mailbox: Mailbox, key: string, parts: KeyParts, force: boolean, json: boolean): Promise<void> {
+  const present = await explainDenied(mailbox, mailbox.get(key, 0), 'refus-lire', { key });
+  if (present === undefined) throw fail('cle-introuvable', { box: mailbox.label, key, team: parts.team });
+  await loadGuards();
+  const events = await mailbox.handoffs(parts.team, stampDate(parts)).catch((error: unknown) => {
+    if (isNoPermission(error)) return undefined;
+    throw error;
+  });
+  const before = events === undefined ? undefined : handoffOf(handoffsByKey(events), key);
+  const previous = before?.takenBy;
+  const mine = previous === mailbox.user;
+  const taken = !mine && (previous === undefined || force);
+  const now = new Date();
+  if (taken) await explainDenied(mailbox, mailbox.record({ kind: 'prise', team: parts.team, author: parts.author, key }), 'refus-prendre', { key });
+  const who = previous === undefined ? undefined : guards.shownFromMailbox(previous);
+  const when = before?.takenAt;
+  const notices: string[] = [];
+  if (events === undefined)
+    notices.push(
+      'Vigilance : les journaux de l’équipe vous sont fermés (utilisateur Redis fait avant « prendre » : admin utilisateur le met à jour) : personne n’a pu vérifier si un collègue l’avait déjà prise.',
+    );
+  if (previous !== undefined && !mine && !taken)
+    notices.push(
+      `Vigilance : ${key} est déjà prise par ${who} (${formatMoment(when!)}) : rien n’a été enregistré. Voyez avec ${who} avant de reprendre le même travail ; « recuperer prendre ${key} --force » la prend quand même.`,
+    );
+  if (previous !== undefined && !mine && taken)
+    notices.push(`Vigilance : elle était prise par ${who} (${formatMoment(when!)}) : vous la prenez à sa place (--force) ; prévenez ${who}.`);
+  if (json) {
+    printJson({
+      cle: key,
+      prise: taken,
+      prise_par: taken ? guards.shownFromMailbox(mailbox.user) : (who ?? null),
+      prise_le: taken ? now.toISOString() : (when?.toISOString() ?? null),
+      deja_prise_par: mine ? null : (who ?? null),
+      lue_par: before?.readBy.map((user) => guards.shownFromMailbox(user)) ?? null,
+      vigilance: notices.map((notice) => notice.replace(/^Vigilance : /, '')),
+      boite: mailbox.label,
+    });
+    return;
+  }
+  if (taken)
+    process.stdout.write(
+      `Prise : ${key} par ${guards.shownFromMailbox(mailbox.user)} (${formatMoment(now)})\nBoîte : ${mailbox.label} ; l’équipe le voit dans « recuperer list » (colonne PRISE PAR).\n`,
+    );
+  else if (mine) process.stdout.write(`${key} est déjà prise par vous (${formatMoment(when!)}) : rien de plus n’est enregistré.\nBoîte : ${mailbox.label}\n`);
+  process.stdout.write(notices.map((notice) => `${notice}\n`).join(''));
 }
 
 async function remove(mailbox: Mailbox, key: string, json: boolean): Promise<void> {

@@ -140,15 +140,17 @@ describe('a real OpenCode agent following the skills', { timeout: 150_000 }, () 
     expect(turn.bashOutputs[0]).toContain('Refus : rien n’a été publié.');
   });
 
-  it('retrieves a teammate’s note into partage/ with the safe view', async () => {
+  it('retrieves a teammate’s note into partage/ with the safe view, then takes it as the skill offers', async () => {
     const note = handoffNote({ auteur: 'bob' });
     const key = await publishAsBob(note, redis.env);
-    const turn = await agentTurn(retrieveSteps, 'Récupère le contexte publié par bob', redis.env);
-    expect(turn.bashOutputs, turn.log).toHaveLength(2);
+    const take: Step = { command: /recuperer\.js" prendre/, values: { '<cle>': /contexte:catalogue:bob:\d{8}-\d{4}(?:-\d+)?/ } };
+    const turn = await agentTurn([...retrieveSteps, take], 'Récupère le contexte publié par bob, et prends-le', redis.env);
+    expect(turn.bashOutputs, turn.log).toHaveLength(3);
     expect(turn.bashOutputs[0]).toContain(key);
     const written = join(turn.project, 'partage', `${key.replaceAll(':', '_')}.md`);
     expect(await readFile(written, 'utf8')).toBe(note);
     expect(turn.bashOutputs[1]).toContain('Alertes : aucune.');
+    expect(turn.bashOutputs[2]).toContain(`Prise : ${key} par default`);
   });
 
   it('stops on an alerte: the injected line is shown as such inside the fenced view, and nothing is deleted', async () => {

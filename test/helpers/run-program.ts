@@ -94,6 +94,9 @@ export interface Waiting {
   done: Promise<RunResult>;
   /** Ctrl-C: SIGINT, as a terminal sends it. */
   interrupt(): void;
+  /** Ctrl-Z and `fg` (SIGSTOP, SIGCONT): what happens meanwhile is seen at once when it runs again, in one listing. */
+  pause(): void;
+  resume(): void;
 }
 
 /** `recuperer attendre …`, started in the background: the test publishes once it listens. */
@@ -122,5 +125,5 @@ export function attendre(args: string[], env: Record<string, string>, cwd?: stri
       resolve({ code, stdout, stderr, elapsed: performance.now() - started });
     }),
   );
-  return { listening, done, interrupt: () => child.kill('SIGINT') };
+  return { listening, done, interrupt: () => child.kill('SIGINT'), pause: () => child.kill('SIGSTOP'), resume: () => child.kill('SIGCONT') };
 }

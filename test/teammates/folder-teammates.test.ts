@@ -13,7 +13,7 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handoffNote } from '../helpers/notes.js';
-import { publier, type RunResult, recuperer } from '../helpers/run-program.js';
+import { programPaths, publier, type RunResult, recuperer } from '../helpers/run-program.js';
 
 const isRoot = process.getuid?.() === 0;
 const GROUP = 'ctxbinome';
@@ -386,6 +386,52 @@ describe.skipIf(!isRoot)('a folder mailbox shared by two Unix users of one group
     });
     expect(outsider.code).toBe(5);
     expect(existsSync(join(root, 'dehors.md'))).toBe(false);
+  });
+
+  it('pins alice’s key for bob: a key written in place of hers in the team folder is refused (5) until bob accepts it', async () => {
+    const team = 'scelle';
+    const published = await as('ctxalice', (note) => ['publier', note, team, 'ctxalice', '--json'], team);
+    expect(published.code, published.stderr).toBe(0);
+    const key = keyOf(published);
+    const read = await runAs('ctxbob', ['get', key, 'avant.md', '--json']);
+    expect(read.code, read.stderr).toBe(0);
+    // Bob learned alice's key from her first note (the test above).
+    expect(JSON.parse(read.stdout)).toMatchObject({ signature: 'valide', empreinte_apprise: false });
+
+    // Whoever controls the team folder (here root) writes another key in alice's identity file.
+    const file = join(box, team, 'ctxalice', 'identite');
+    const genuine = await readFile(file, 'utf8');
+    const other = JSON.parse(
+      execFileSync(process.execPath, [programPaths.publier, 'identite', '--json'], { env: { XDG_CONFIG_HOME: join(root, 'cle-posee') } }).toString(),
+    ) as {
+      identite: string;
+      empreinte: string;
+    };
+    await writeFile(file, `${other.identite}\n`);
+    const refused = await runAs('ctxbob', ['get', key, 'apres.md', '--json']);
+    expect(refused.code).toBe(5);
+    expect(JSON.parse(refused.stdout).erreur).toMatchObject({ raison: 'identite-changee' });
+    expect(JSON.parse(refused.stdout).erreur.message).toContain(other.empreinte);
+    expect(existsSync(join(homeOf('ctxbob'), 'apres.md'))).toBe(false);
+    const trusted = await runAs('ctxbob', ['confiance', team, 'ctxalice', '--empreinte', other.empreinte, '--json']);
+    expect(trusted.code, trusted.stderr).toBe(0);
+    // Accepted, the new key still does not sign what alice signed with hers.
+    expect(JSON.parse((await runAs('ctxbob', ['get', key, 'apres.md', '--json'])).stdout).erreur.raison).toBe('signature-invalide');
+    await writeFile(file, genuine);
+    expect((await runAs('ctxbob', ['confiance', team, 'ctxalice', '--empreinte', JSON.parse(published.stdout).empreinte, '--json'])).code).toBe(0);
+  });
+
+  it('lets bob take alice’s note; alice sees who took it and who read it, and is told it is taken', async () => {
+    const key = keyOf(await publish('ctxalice'));
+    expect((await runAs('ctxbob', ['get', key, 'prise.md', '--json'])).code).toBe(0);
+    const taken = await runAs('ctxbob', ['prendre', key, '--json']);
+    expect(taken.code, taken.stderr).toBe(0);
+    expect(JSON.parse(taken.stdout)).toMatchObject({ prise: true, prise_par: 'ctxbob', lue_par: ['ctxbob'] });
+    const listed = await runAs('ctxalice', ['list', '--equipe', 'catalogue', '--json']);
+    expect((JSON.parse(listed.stdout) as Array<{ cle: string }>).find((row) => row.cle === key)).toMatchObject({ prise_par: 'ctxbob', lue_par: ['ctxbob'] });
+    const second = await runAs('ctxalice', ['prendre', key, '--json']);
+    expect(second.code, second.stderr).toBe(0);
+    expect(JSON.parse(second.stdout)).toMatchObject({ prise: false, deja_prise_par: 'ctxbob' });
   });
 });
 

@@ -14,7 +14,8 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redisKeys } from '../../scripts-src/lib/mailbox/keys.js';
 import { handoffNote } from '../helpers/notes.js';
-import { type RedisServer, randomPassword, startRedis } from '../helpers/redis-server.js';
+import type { RedisServer } from '../helpers/redis-server.js';
+import { type RedisTeam, startTeam } from '../helpers/redis-team.js';
 import { admin, publier, recuperer } from '../helpers/run-program.js';
 
 const TEAM = 'catalogue';
@@ -23,11 +24,11 @@ type User = (typeof USERS)[number];
 
 let redis: RedisServer;
 let dir: string;
-const passwords = {} as Record<User, string>;
+let team: RedisTeam<User>;
 const clients = {} as Record<User, Redis>;
 const keys = {} as Record<User, string>;
 
-const as = (user: User) => ({ REDIS_HOST: '127.0.0.1', REDIS_PORT: String(redis.port), REDIS_USERNAME: user, REDISCLI_AUTH: passwords[user] });
+const as = (user: User) => team.as(user);
 const noteFile = async (author: string, team = TEAM, extra = '') => {
   const path = join(dir, `${team}-${author}-${Math.random().toString(36).slice(2, 8)}.md`);
   await writeFile(path, handoffNote({ auteur: author, equipe: team, extra }));
@@ -54,17 +55,15 @@ const auditJson = async (args: string[] = []) => {
 };
 
 beforeAll(async () => {
-  redis = await startRedis();
+  team = await startTeam(TEAM, USERS);
+  redis = team.redis;
   dir = await mkdtemp(join(tmpdir(), 'contexte-coequipiers-'));
   for (const user of USERS) {
-    passwords[user] = randomPassword() + randomPassword();
-    const made = await admin(['utilisateur', TEAM, user, '--appliquer'], { env: { ...redis.env, CONTEXTE_MOT_DE_PASSE: passwords[user] } });
-    expect(made.code, made.stderr).toBe(0);
     clients[user] = new Redis({
       host: '127.0.0.1',
       port: redis.port,
       username: user,
-      password: passwords[user],
+      password: team.passwords[user],
       maxRetriesPerRequest: 0,
       enableReadyCheck: false,
     });

@@ -43,7 +43,7 @@ describe('parse', () => {
   });
 
   it.each([
-    [recupererCommandLine, [], 'aucune commande n’est donnée', 'list, get, attendre, supprimer, purger, journal, boite'],
+    [recupererCommandLine, [], 'aucune commande n’est donnée', 'list, get, prendre, confiance, attendre, supprimer, purger, journal, boite'],
     [recupererCommandLine, ['effacer'], 'commande inconnue : « effacer »', 'Commandes de recuperer'],
     [recupererCommandLine, ['get'], 'argument manquant : <cle>', 'Usage : recuperer get <cle>'],
     [recupererCommandLine, ['list', 'a', 'b'], 'trop d’arguments : 1 au plus, 2 donnés', 'Usage : recuperer list [motif]'],

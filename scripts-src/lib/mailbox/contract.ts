@@ -157,6 +157,12 @@ export interface Mailbox {
   record(event: NewEvent): Promise<void>;
   /** The team's journal since a date, oldest first, with what its bookkeeping reveals. */
   journal(team: string, since: Date): Promise<JournalReport>;
+  /**
+   * The team's readings and takings (`lecture`, `prise`) since a date, oldest first, as any member may read them
+   * (Redis: XREAD, the right `attendre` already has; no range over the journals). Who did each is the journal's
+   * owner. Undefined when this user may not read the journals (a Redis user made before `attendre`).
+   */
+  handoffs(team: string, since: Date): Promise<JournalEvent[] | undefined>;
   close(): Promise<void>;
 }
 

@@ -5,7 +5,8 @@
  * driver says it from where the record was found (the owner of a Redis stream).
  */
 
-export const EVENT_KINDS = ['publication', 'refus', 'lecture', 'suppression', 'purge', 'audit'] as const;
+/** `prise`: a reader took the handoff (recuperer prendre), in their own journal, so nobody takes a note in another's name. */
+export const EVENT_KINDS = ['publication', 'refus', 'lecture', 'prise', 'suppression', 'purge', 'audit'] as const;
 export type JournalEventKind = (typeof EVENT_KINDS)[number];
 
 export interface JournalEvent {

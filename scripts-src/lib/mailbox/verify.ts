@@ -22,6 +22,7 @@ export type VigilanceCode =
   | 'membre-revoque' // an author admin revoquer removed still has notes or an index: not re-added
   | 'journal-tronque' // recent journal events were deleted
   | 'journal-futur' // journal ids (or dates) lie in the future
+  | 'identite-changee' // the registry's key for an author is not the one this reader pinned (sealed/pinned-keys.ts)
   // The folder mailbox (folder/folder-vigilance.ts):
   | 'proprietaire-different' // a file of an author folder not owned by the folder's owner
   | 'groupe-different' // a file of a shared box whose group is not the box's: unreadable to the other members

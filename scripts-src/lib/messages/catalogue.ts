@@ -381,6 +381,14 @@ export const CATALOGUE = {
     (p) => `l’utilisateur ${p.user} n’a pas le droit de supprimer ${p.key} (${p.box})`,
     () => 'Un auteur ne supprime que ses propres notes ; la purge d’une équipe revient à qui administre la boîte.',
   ),
+  'refus-prendre': entry<Denial & { key: string }>(
+    Denied,
+    (p) => `l’utilisateur ${p.user} n’a pas le droit d’écrire dans son journal pour prendre ${p.key} (${p.box}) : rien n’a été enregistré`,
+    (p) =>
+      p.box.startsWith('redis')
+        ? 'Votre utilisateur Redis n’a pas le droit XADD sur son journal : « admin utilisateur <equipe> <auteur> --appliquer » le lui donne.'
+        : 'Votre dossier d’auteur dans l’équipe doit vous appartenir et être modifiable par vous (ls -ld) ; publier une note le crée.',
+  ),
   'refus-purger': entry<Denial & { team: string }>(
     Denied,
     (p) => `l’utilisateur ${p.user} n’a pas le droit de purger l’équipe ${p.team} (${p.box})`,
@@ -424,6 +432,11 @@ export const CATALOGUE = {
     NotFound,
     (p) => `clé introuvable dans ${p.box} : ${p.key} (expirée, supprimée ou jamais publiée)`,
     (p) => `Listez les notes disponibles avec : recuperer list --equipe ${p.team}`,
+  ),
+  'prendre-une-note': entry<{ key: string; note: string }>(
+    Usage,
+    (p) => `${q(p.key)} n’est pas une note : on prend une note, l’export et le travail en cours la suivent`,
+    (p) => `Prenez la note : recuperer prendre ${p.note}`,
   ),
   'cadre-et-json': entry(
     Usage,
@@ -567,6 +580,34 @@ export const CATALOGUE = {
   ),
 
   // admin.
+  'identite-changee': entry<{ team: string; author: string; pinned: string; registered: string }>(
+    Denied,
+    (p) =>
+      `l’identité enregistrée pour ${p.author} dans l’équipe ${p.team} n’est plus celle que ce poste connaît : empreinte connue ${p.pinned}, enregistrée maintenant ${p.registered} ; rien n’a été écrit`,
+    (p) =>
+      `Lisez la nouvelle empreinte à voix haute avec ${p.author} (il la voit avec « publier identite ») ; si c’est bien la sienne : recuperer confiance ${p.team} ${p.author} --empreinte ${p.registered}. Sinon, prévenez l’administration de l’équipe : quelqu’un a changé sa clé.`,
+  ),
+  'empreintes-dangereuses': entry<{ path: string; why: string }>(
+    Usage,
+    (p) => `le fichier des empreintes connues ${q(p.path, 200)} n’est pas utilisé : ${p.why} ; rien n’a été écrit`,
+    () => 'Seul vous devez pouvoir l’écrire : chmod 700 sur son dossier, chmod 600 sur le fichier, à votre nom (ls -l pour voir à qui il est).',
+  ),
+  'empreinte-invalide': entry(
+    Usage,
+    () => 'la valeur de --empreinte n’est pas une empreinte : 20 chiffres hexadécimaux, par groupes de quatre (3F9A-C21B-…)',
+    () => 'Recopiez l’empreinte que le message « identite-changee » affiche, ou celle que votre collègue lit avec « publier identite ».',
+  ),
+  'empreinte-differente': entry<{ team: string; author: string; given: string; registered: string | undefined }>(
+    Refused,
+    (p) =>
+      p.registered === undefined
+        ? `l’équipe ${p.team} n’enregistre aucune identité pour ${p.author} : rien n’a été changé`
+        : `l’empreinte donnée (${p.given}) n’est pas celle que l’équipe ${p.team} enregistre pour ${p.author} (${p.registered}) : rien n’a été changé`,
+    (p) =>
+      p.registered === undefined
+        ? `Faites enregistrer son identité par l’administration de l’équipe (admin membre ${p.team} ${p.author} --identite <ligne>), puis recommencez.`
+        : `Relisez l’empreinte avec ${p.author} : seule celle que l’équipe enregistre peut être acceptée, et seulement si c’est la sienne.`,
+  ),
   'identite-invalide': entry(
     Usage,
     () => 'la valeur de --identite n’est pas une ligne d’identité contexte-id1:<clé>:<clé>',

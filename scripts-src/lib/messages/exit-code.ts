@@ -33,7 +33,10 @@ export const exitCodeHelp: ReadonlyArray<[ExitCode, string]> = [
     ExitCode.Unavailable,
     'boîte injoignable, muette ou indisponible (refus de connexion, délai dépassé, mémoire ou disque plein, maxclients atteint, réplique en lecture seule)',
   ],
-  [ExitCode.Denied, 'authentification ou droits refusés (mot de passe, ACL, droits du dossier)'],
+  [
+    ExitCode.Denied,
+    'authentification ou droits refusés (mot de passe, ACL, droits du dossier) ; équipe scellée : note non chiffrée pour vous, ou identité d’un collègue changée depuis que ce poste la connaît (identite-changee)',
+  ],
   [ExitCode.Conflict, 'le fichier de sortie existe déjà (sans --force), ou aucune clé libre'],
   [ExitCode.Internal, 'erreur interne (à signaler ; CONTEXTE_DEBUG=1 affiche la trace)'],
 ];

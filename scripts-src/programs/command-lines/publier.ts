@@ -34,7 +34,7 @@ et seulement si l’en-tête de la note donne le commit auquel il s’applique.`
         { shown: '[session.json]', optional: true, help: 'export de session expurgé (32 Mio au plus)' },
       ],
       options: ['ttl', 'non-expurge', 'modifs'],
-      json: '{ cle, cle_session, cle_modifs, modifs (avec --modifs : { base, fichiers, non_suivis, installation_du_pack (l’installation du pack, laissée de côté), octets }), ttl, ttl_max, expire_le, commande_collegue (ce que le collègue lance, depuis la racine du projet, pour récupérer la note), commandes_collegue (la note, puis son export et son travail en cours), octets, octets_session, boite, constats_acceptes, alertes, vigilance (ce que la lecture signalera au lecteur) } ; en cas de refus : { refus: [{ fichier, ok, problemes, acceptes }] }',
+      json: '{ cle, cle_session, cle_modifs, modifs (avec --modifs : { base, fichiers, non_suivis, installation_du_pack (l’installation du pack, laissée de côté), octets }), scellee, empreinte, membres_nouveaux (équipe scellée : [{ auteur, empreinte }] des membres dont ce poste voit la clé pour la première fois, retenue), membres_changes ([{ auteur, empreinte, connue }] : clé changée depuis, la note n’est pas chiffrée pour elle), ttl, ttl_max, expire_le, commande_collegue (ce que le collègue lance, depuis la racine du projet, pour récupérer la note), commandes_collegue (la note, puis son export et son travail en cours), octets, octets_session, boite, constats_acceptes, alertes, vigilance (ce que la lecture signalera au lecteur) } ; en cas de refus : { refus: [{ fichier, ok, problemes, acceptes }] }',
       exitCodes: [Success, Refused, Usage, NotFound, Unavailable, Denied, Conflict],
     },
     {

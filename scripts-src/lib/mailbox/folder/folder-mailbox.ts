@@ -75,6 +75,8 @@ import { globToRegExp } from './glob.js';
 import { readBounded } from './read-bounded.js';
 
 const JOURNAL = 'journal.jsonl';
+/** What the team-wide journal of the previous version adds to the name a line claims. */
+const UNVERIFIED = ' (non vérifié)';
 /** In a team folder: present, and its owner's, when the team is sealed. Starts with a dot: never an author. */
 const SEALED = '.scellee';
 /** In an author folder: its owner's public identity for the sealed team (`contexte-id1:…`). */
@@ -384,6 +386,12 @@ export class FolderMailbox implements Mailbox {
     });
   }
 
+  /** The readings and takings of the members' own journals (the previous version's team-wide journal proves nobody's name). */
+  async handoffs(team: string, since: Date): Promise<JournalEvent[] | undefined> {
+    const { events } = await this.journal(team, since);
+    return events.filter((event) => (event.kind === 'prise' || event.kind === 'lecture') && !event.user.endsWith(UNVERIFIED));
+  }
+
   async close(): Promise<void> {}
 
   /** The team-wide journal of the previous version, read until its notes expire: its lines say who wrote them, nothing proves it. */
@@ -395,7 +403,7 @@ export class FolderMailbox implements Mailbox {
       anomalies.push(unusableFile('journal', `${team}/${JOURNAL}`, read.why));
       return [];
     }
-    const events = linesOf(read.data, read.truncated).flatMap((line) => parseLine(line, team, (claimed) => `${claimed} (non vérifié)`) ?? []);
+    const events = linesOf(read.data, read.truncated).flatMap((line) => parseLine(line, team, (claimed) => `${claimed}${UNVERIFIED}`) ?? []);
     if (events.length > 0) anomalies.push(sharedJournal(path, events.length));
     return events;
   }

@@ -61,6 +61,8 @@ export const DEFAULT_JOURNAL_DAYS = 30;
 const BLOCK_MS = 3000;
 /** Journal events read per wake-up; more only wake it again at once. */
 const EVENTS_PER_READ = 100;
+/** Journal events asked per stream and per XREAD when `list` and `prendre` look for who took a note. */
+const HANDOFF_EVENTS_PER_READ = 1000;
 /** How far before the server's clock `attendre` starts reading: a Cluster node answering TIME may run a little ahead of the team's node. */
 const CLOCK_MARGIN_MS = 5000;
 /** A user made before `attendre` may not read the journals: it lists the team again this often instead. */
@@ -427,6 +429,37 @@ export class RedisMailbox implements Mailbox {
       });
       events.sort((a, b) => a.at.getTime() - b.at.getTime());
       return { events, anomalies: (await Promise.all(owners.map((owner) => this.journalAnomalies(team, owner)))).flat() };
+    });
+  }
+
+  /** The team's readings and takings since a date: XREAD without BLOCK, page by page, over every member's journal (one slot: `{equipe}`). */
+  async handoffs(team: string, since: Date): Promise<JournalEvent[] | undefined> {
+    return this.run(async () => {
+      const owners = [...new Set([...(await this.members(team)), DEFAULT_USER, this.user])];
+      const streams = owners.map((owner) => redisKeys.journal(team, owner));
+      const after = new Map(streams.map((stream) => [stream, `${Math.max(0, since.getTime() - 1)}-${Number.MAX_SAFE_INTEGER}`]));
+      const events: JournalEvent[] = [];
+      for (let open = streams; open.length > 0; ) {
+        let reply: Array<[string, Array<[string, string[]]>]> | null;
+        try {
+          reply = await this.client.xread('COUNT', HANDOFF_EVENTS_PER_READ, 'STREAMS', ...open, ...open.map((stream) => after.get(stream)!));
+        } catch (error) {
+          if (isNoPermission(error)) return undefined;
+          throw error;
+        }
+        const full = new Set<string>();
+        for (const [stream, entries] of reply ?? []) {
+          const owner = owners[streams.indexOf(stream)]!;
+          for (const [id, fields] of entries) {
+            const event = eventFromFields(pairs(fields), { team, user: owner, at: new Date(Number(id.split('-')[0])) });
+            if (event && (event.kind === 'prise' || event.kind === 'lecture')) events.push(event);
+          }
+          if (entries.length > 0) after.set(stream, entries.at(-1)![0]);
+          if (entries.length === HANDOFF_EVENTS_PER_READ) full.add(stream);
+        }
+        open = open.filter((stream) => full.has(stream));
+      }
+      return events.sort((a, b) => a.at.getTime() - b.at.getTime());
     });
   }
 

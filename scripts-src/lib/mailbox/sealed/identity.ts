@@ -60,8 +60,11 @@ function fingerprintOf(signing: Buffer, encryption: Buffer): string {
   return hex.match(/.{4}/g)!.join('-');
 }
 
-export const identityFolder = (env: NodeJS.ProcessEnv = process.env): string =>
-  join(env.XDG_CONFIG_HOME || join(env.HOME || homedir(), '.config'), 'contexte-skills', 'identite');
+/** `${XDG_CONFIG_HOME:-~/.config}/contexte-skills`: this user's identity and the teammates' fingerprints they know. */
+export const configFolder = (env: NodeJS.ProcessEnv = process.env): string =>
+  join(env.XDG_CONFIG_HOME || join(env.HOME || homedir(), '.config'), 'contexte-skills');
+
+export const identityFolder = (env: NodeJS.ProcessEnv = process.env): string => join(configFolder(env), 'identite');
 
 const SIGNING_FILE = 'signature.pem';
 const DECRYPTION_FILE = 'chiffrement.pem';
@@ -81,7 +84,7 @@ export function loadIdentity(env: NodeJS.ProcessEnv = process.env, create = fals
     return createIdentity(folder, files);
   }
   for (const path of [folder, ...files]) {
-    const problem = unsafe(path, path === folder);
+    const problem = whyUnsafe(path, path === folder);
     if (problem !== undefined) return { status: 'unsafe', path, why: problem };
   }
   try {
@@ -97,7 +100,7 @@ export function loadIdentity(env: NodeJS.ProcessEnv = process.env, create = fals
 
 function createIdentity(folder: string, files: string[]): LoadedIdentity {
   mkdirSync(folder, { recursive: true, mode: 0o700 });
-  const problem = unsafe(folder, true);
+  const problem = whyUnsafe(folder, true);
   if (problem !== undefined) return { status: 'unsafe', path: folder, why: problem };
   const signing = generateKeyPairSync('ed25519');
   const encryption = generateKeyPairSync('x25519');
@@ -123,8 +126,8 @@ function fromPrivate(signingPrivate: KeyObject, decryption: KeyObject): PrivateI
   return { ...parseIdentityLine(line)!, signingPrivate, decryption };
 }
 
-/** Why a key folder or file may not be used: not ours, a link, or reachable by others. */
-function unsafe(path: string, folder: boolean): string | undefined {
+/** Why a key folder or file (or the fingerprints file) may not be used: not ours, a link, or reachable by others. */
+export function whyUnsafe(path: string, folder: boolean): string | undefined {
   const info = lstatOrUndefined(path);
   if (info === undefined) return 'absent';
   if (info.isSymbolicLink()) return 'lien symbolique';
