@@ -267,11 +267,14 @@ async function withMailbox(env: NodeJS.ProcessEnv, action: (mailbox: Mailbox) =>
 
 async function list(mailbox: Mailbox, query: ListQuery, ttlMax: number, limit: number, json: boolean, env: NodeJS.ProcessEnv): Promise<void> {
   const listing = await listWithFallback(mailbox, query);
-  // Titles, summaries and findings are someone else's text; an empty listing shows none.
-  if (listing.entries.length > 0 || listing.anomalies.length > 0) await loadGuards();
   const sorted = listing.entries.sort(newerFirst);
   const shownEntries = sorted.slice(0, limit);
-  const entries = withHandoffs(await openSealedTitles(mailbox, shownEntries, env), await handoffsOfEntries(mailbox, shownEntries));
+  // Asked first: the server reads the journals while the guards load.
+  const handoffs = handoffsOfEntries(mailbox, shownEntries);
+  handoffs.catch(() => undefined);
+  // Titles, summaries and findings are someone else's text; an empty listing shows none.
+  if (listing.entries.length > 0 || listing.anomalies.length > 0) await loadGuards();
+  const entries = withHandoffs(await openSealedTitles(mailbox, shownEntries, env), await handoffs);
   const notices = [
     ...listNotices({ ...listing, entries }, query, mailbox.label, env),
     ...leftOut(sorted.length - entries.length + (listing.notExamined ?? 0), 'note(s)'),

@@ -435,11 +435,11 @@ export class RedisMailbox implements Mailbox {
   /** The team's readings and takings since a date: XREAD without BLOCK, page by page, over every member's journal (one slot: `{equipe}`). */
   async handoffs(team: string, since: Date): Promise<JournalEvent[] | undefined> {
     return this.run(async () => {
-      const owners = [...new Set([...(await this.members(team)), DEFAULT_USER, this.user])];
-      const streams = owners.map((owner) => redisKeys.journal(team, owner));
-      const after = new Map(streams.map((stream) => [stream, `${Math.max(0, since.getTime() - 1)}-${Number.MAX_SAFE_INTEGER}`]));
+      const owners = new Map<string, string>();
+      for (const owner of new Set([...(await this.members(team)), DEFAULT_USER, this.user])) owners.set(redisKeys.journal(team, owner), owner);
+      const after = new Map([...owners.keys()].map((stream) => [stream, `${Math.max(0, since.getTime() - 1)}-${Number.MAX_SAFE_INTEGER}`]));
       const events: JournalEvent[] = [];
-      for (let open = streams; open.length > 0; ) {
+      for (let open = [...owners.keys()]; open.length > 0; ) {
         let reply: Array<[string, Array<[string, string[]]>]> | null;
         try {
           reply = await this.client.xread('COUNT', HANDOFF_EVENTS_PER_READ, 'STREAMS', ...open, ...open.map((stream) => after.get(stream)!));
@@ -447,17 +447,19 @@ export class RedisMailbox implements Mailbox {
           if (isNoPermission(error)) return undefined;
           throw error;
         }
-        const full = new Set<string>();
+        const full: string[] = [];
         for (const [stream, entries] of reply ?? []) {
-          const owner = owners[streams.indexOf(stream)]!;
+          const owner = owners.get(stream)!;
           for (const [id, fields] of entries) {
+            // Our records start with their kind (eventFields); anything else is decoded, and dropped, by eventFromFields.
+            if (fields[0] === 'evenement' && fields[1] !== 'prise' && fields[1] !== 'lecture') continue;
             const event = eventFromFields(pairs(fields), { team, user: owner, at: new Date(Number(id.split('-')[0])) });
             if (event && (event.kind === 'prise' || event.kind === 'lecture')) events.push(event);
           }
           if (entries.length > 0) after.set(stream, entries.at(-1)![0]);
-          if (entries.length === HANDOFF_EVENTS_PER_READ) full.add(stream);
+          if (entries.length === HANDOFF_EVENTS_PER_READ) full.push(stream);
         }
-        open = open.filter((stream) => full.has(stream));
+        open = full;
       }
       return events.sort((a, b) => a.at.getTime() - b.at.getTime());
     });
