@@ -17,6 +17,7 @@ import { type Finding, type Reading, readExport, readNote } from '../scripts-src
 import { ATTACKS, type Attack } from './corpus/attacks.js';
 import { loadNpmDocs } from './corpus/npm-docs.js';
 import { loadSystemDocs } from './corpus/system-docs.js';
+import { FindingsDigest } from './digest.js';
 import { largeExport } from './large-export.js';
 
 const NOTES_DIR = join(import.meta.dirname, 'corpus', 'notes');
@@ -135,9 +136,11 @@ export async function readingBench(log: (line: string) => void = console.log): P
   let steeringAsAlert = 0;
   const missed: string[] = [];
   const byShape = new Map<string, { total: number; caught: number }>();
+  const digests = { attacks: new FindingsDigest(), honest: new FindingsDigest(), npm: new FindingsDigest(), system: new FindingsDigest() };
   ATTACKS.forEach((attack, index) => {
     const planted = plantAttack(notes[index % notes.length]!.text, attack, index);
     const { alertes, vigilance } = readNote(planted.note);
+    digests.attacks.add(`attaque ${index}`, alertes, vigilance);
     const found = within(alertes, planted) || within(vigilance, planted);
     const shape = byShape.get(attack.shape) ?? { total: 0, caught: 0 };
     shape.total++;
@@ -160,14 +163,20 @@ export async function readingBench(log: (line: string) => void = console.log): P
     const planted = plantAttack(notes[index % notes.length]!.text, attack, index);
     const family = byFamily.get(attack.family) ?? { total: 0, alerted: 0, missed: [] };
     family.total++;
-    if (within(readNote(planted.note).alertes, planted)) family.alerted++;
+    const reading = readNote(planted.note);
+    digests.attacks.add(`grammaire ${index}`, reading.alertes, reading.vigilance);
+    if (within(reading.alertes, planted)) family.alerted++;
     else if (family.missed.length < 3) family.missed.push(JSON.stringify(attack.text).slice(0, 110));
     byFamily.set(attack.family, family);
   });
   const grammarTotal = [...byFamily.values()].reduce((sum, family) => sum + family.total, 0);
   const grammarAlerted = [...byFamily.values()].reduce((sum, family) => sum + family.alerted, 0);
   const lookalikes = honestLookalikes(400, 41);
-  const lookalikesAlerted = lookalikes.filter((text) => readNote(`# Note\n\n## Contexte\n\n${text}\n`).alertes.length > 0);
+  const lookalikesAlerted = lookalikes.filter((text, index) => {
+    const reading = readNote(`# Note\n\n## Contexte\n\n${text}\n`);
+    digests.honest.add(`sosie ${index}`, reading.alertes, reading.vigilance);
+    return reading.alertes.length > 0;
+  });
 
   // Worst cases and exports before the npm corpus is loaded, in a heap as small as a program's: once 4,000 documents
   // and their readings are held, every collection walks them too, and the figures would measure them.
@@ -220,6 +229,9 @@ export async function readingBench(log: (line: string) => void = console.log): P
     return `| ${corpus} | ${readings.length} | ${percent(alerted(readings), readings.length)} |`;
   });
   const realDocs = [...docReadings, ...systemReadings];
+  for (const { source, reading } of honest) digests.honest.add(source, reading.alertes, reading.vigilance);
+  for (const { source, reading } of docReadings) digests.npm.add(source, reading.alertes, reading.vigilance);
+  for (const { source, reading } of systemReadings) digests.system.add(source, reading.alertes, reading.vigilance);
 
   const caughtShare = caught / ATTACKS.length;
   const alertShare = steeringAsAlert / Math.max(steering, 1);
@@ -252,6 +264,15 @@ export async function readingBench(log: (line: string) => void = console.log): P
     `| export de 32 Mio | ${exportMs.toFixed(0)} ms |`,
     `| export de ${(urls.length / mebibyte).toFixed(1).replace('.', ',')} Mio d’URL et de \`cat .env\` | ${urlsMs.toFixed(0)} ms |`,
     `| export de 8 Mio de chaînes courtes sans \`\\\` (une chaîne tous les 9 octets) | ${shortStringsMs.toFixed(0)} ms |`,
+    '',
+    'Empreintes des lectures (bench/digest.ts : règle, ligne et extrait de chaque constat, document par document ; une accélération les garde, un changement voulu le dit) :',
+    '',
+    '| corpus | empreinte |',
+    '| --- | --- |',
+    `| attaques plantées et grammaires de pilotage | ${digests.attacks} |`,
+    `| notes honnêtes et sosies | ${digests.honest} |`,
+    `| documentation npm | ${digests.npm} |`,
+    `| documentation de cette machine (propre à chaque machine) | ${digests.system} |`,
     '',
     'Règles qui lèvent le plus d’alertes sur la documentation npm (à relire) :',
     ...topRules(

@@ -29,6 +29,7 @@ import { providerSamples } from './corpus/provider-samples.js';
 import { honestCorpus } from './corpus/secret-honest.js';
 import { leakCorpus } from './corpus/secret-leaks.js';
 import { seededRandom } from './corpus/seeded-random.js';
+import { FindingsDigest } from './digest.js';
 import { largeExport } from './large-export.js';
 import { heldValues } from './local-secrets.js';
 
@@ -173,8 +174,10 @@ export async function secretsBench(log: (line: string) => void = console.log): P
   const byFamily = new Map<string, { found: number; total: number; missed: string[] }>();
   let printed = 0;
   const printedCases: string[] = [];
-  for (const leak of leaks) {
+  const digests = { leaks: new FindingsDigest(), honest: new FindingsDigest(), npm: new FindingsDigest(), spoken: new FindingsDigest() };
+  for (const [index, leak] of leaks.entries()) {
     const findings = blocking(await findSecrets(leak.text));
+    digests.leaks.add(`fuite ${index}`, findings);
     const family = byFamily.get(leak.family) ?? { found: 0, total: 0, missed: [] };
     family.total++;
     if (findings.length > 0) family.found++;
@@ -200,20 +203,23 @@ export async function secretsBench(log: (line: string) => void = console.log): P
   const environment = new LocalSecretMatcher(heldValues(50));
   const honest = honestCorpus(1);
   const honestRefusals: string[] = [];
-  for (const note of honest) {
+  for (const [index, note] of honest.entries()) {
     const findings = blocking(await findSecrets(note.text, environment));
+    digests.honest.add(`honnête ${index}`, findings);
     if (findings.length > 0) honestRefusals.push(describe(note.family, findings[0]!));
   }
   const notes = readdirSync(NOTES_DIR).filter((file) => file.endsWith('.md'));
   const noteRefusals: string[] = [];
   for (const file of notes) {
     const findings = blocking(await findSecrets(readFileSync(join(NOTES_DIR, file), 'utf8'), environment));
+    digests.honest.add(file, findings);
     if (findings.length > 0) noteRefusals.push(describe(file, findings[0]!));
   }
   const docs = await loadNpmDocs({ log });
   const docRefusals: string[] = [];
   for (const doc of docs) {
     const findings = blocking(await findSecrets(doc.text, environment));
+    digests.npm.add(doc.source, findings);
     for (const finding of findings) docRefusals.push(describe(doc.source, finding));
     if (findings.length > 0) docRefusals.push('');
   }
@@ -226,8 +232,9 @@ export async function secretsBench(log: (line: string) => void = console.log): P
   const spoken = prosePasswords(2000, 11);
   const spokenByForm = new Map<string, { found: number; total: number; missed: string[] }>();
   let spokenPrinted = 0;
-  for (const sentence of spoken) {
+  for (const [index, sentence] of spoken.entries()) {
     const findings = blocking(await findSecrets(sentence.text));
+    digests.spoken.add(`phrase ${index}`, findings);
     const form = spokenByForm.get(sentence.form) ?? { found: 0, total: 0, missed: [] };
     form.total++;
     if (findings.length > 0) form.found++;
@@ -276,6 +283,15 @@ export async function secretsBench(log: (line: string) => void = console.log): P
     `| note de 1 Mio, pire déclencheur (${worst[0]![0]}) | temps | ${worst[0]![1].toFixed(0)} ms | — |`,
     `| export de ${(big.length / 1024 / 1024).toFixed(0)} Mio | temps | ${(bigTime / 1000).toFixed(1).replace('.', ',')} s | — |`,
     `| note ordinaire de ${(Buffer.byteLength(longNote) / 1024).toFixed(0)} Kio | temps médian | ${median(noteTimes).toFixed(1)} ms | — |`,
+    '',
+    'Empreintes des constats (bench/digest.ts : règle, ligne et extrait masqué de chaque refus, document par document ; une accélération les garde, un changement voulu le dit) :',
+    '',
+    '| corpus | empreinte |',
+    '| --- | --- |',
+    `| fuites écrites ailleurs | ${digests.leaks} |`,
+    `| notes honnêtes (générées et écrites) | ${digests.honest} |`,
+    `| documentation npm | ${digests.npm} |`,
+    `| mots de passe en toutes lettres | ${digests.spoken} |`,
     '',
     '### Rappel par famille de fuite',
     '',
