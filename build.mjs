@@ -6,6 +6,7 @@
 
 import { chmod, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { build } from 'esbuild';
+import { phraseTablesPlugin } from './scripts-src/shims/phrase-tables-plugin.mjs';
 import { wrapProgram } from './scripts-src/shims/wrap-program.mjs';
 
 /** Each program and the skill that ships it; the platform team's admin program ships with none. */
@@ -71,6 +72,9 @@ module.exports = new Proxy(function () {}, {
 };
 
 const { version } = JSON.parse(await readFile(new URL('./package.json', import.meta.url), 'utf8'));
+
+// The phrase sets the guards build while they load, built once here and written into every bundle.
+const phraseTables = await phraseTablesPlugin(version);
 await rm('dist', { recursive: true, force: true });
 for (const skill of await readdir('skills')) await rm(`skills/${skill}/scripts`, { recursive: true, force: true });
 /** The programs that ship with no skill: the platform team's admin, and the installer (the package's bin). */
@@ -89,7 +93,7 @@ await Promise.all(
       format: 'cjs',
       minify: true,
       legalComments: 'eof',
-      plugins: [startupPlugin],
+      plugins: [startupPlugin, phraseTables],
       logLevel: 'warning',
     });
     const file = outfile(program);

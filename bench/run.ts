@@ -10,10 +10,11 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildSync } from 'esbuild';
+import { build } from 'esbuild';
 import { MAX_NOTE_BYTES } from '../scripts-src/lib/io/read-input-file.js';
 import { openRedisMailbox } from '../scripts-src/lib/mailbox/redis/redis-mailbox.js';
 import { readRedisSettings } from '../scripts-src/lib/mailbox/redis/settings.js';
+import { phraseTablesPlugin } from '../scripts-src/shims/phrase-tables-plugin.mjs';
 import { wrapProgram } from '../scripts-src/shims/wrap-program.mjs';
 import { handoffNote } from '../test/helpers/notes.js';
 import { startRedis } from '../test/helpers/redis-server.js';
@@ -288,7 +289,7 @@ try {
     ]);
 
   console.log('Gardes dans le processus…');
-  const guardsCost = guardsInProcess(note);
+  const guardsCost = await guardsInProcess(note);
   rows.push([`gardes de publier dans le processus (note de ${(noteSize / 1024).toFixed(0)} Kio, chargement compris)`, ms(guardsCost), '', '', '']);
 
   console.log('Listes de 1 000 et 10 000 notes…');
@@ -499,10 +500,13 @@ function redisVersion(): string {
   return /v=(\S+)/.exec(spawnSync('redis-server', ['--version'], { encoding: 'utf8' }).stdout)?.[1] ?? 'inconnu';
 }
 
-/** The bench's program that loads the guards and runs publier's checks on `note` (bench/guards-in-process.ts), built and wrapped as a program is. */
-function guardsInProcess(note: string): number {
+/**
+ * The bench's program that loads the guards and runs publier's checks on `note` (bench/guards-in-process.ts), built and
+ * wrapped as a program is (the phrase sets written in, as build.mjs does), run in a fresh process.
+ */
+async function guardsInProcess(note: string): Promise<number> {
   const bundle = join(work, 'gardes.js');
-  const { outputFiles } = buildSync({
+  const { outputFiles } = await build({
     entryPoints: [join(repoRoot, 'bench', 'guards-in-process.ts')],
     bundle: true,
     write: false,
@@ -510,6 +514,7 @@ function guardsInProcess(note: string): number {
     target: 'node18',
     format: 'cjs',
     minify: true,
+    plugins: [await phraseTablesPlugin()],
     logLevel: 'warning',
   });
   writeFileSync(bundle, wrapProgram(outputFiles[0]!.text, 'gardes'));

@@ -3,6 +3,7 @@
  * their forms by rule, nouns their plural. Built once, at the first sentence
  * a program judges.
  */
+import { BUILT_PHRASE_SETS } from './phrase-tables.js';
 import { PhraseSet } from './token-patterns.js';
 import { NOUN_CONCEPTS, PHRASES, VERBS } from './vocabulary.js';
 
@@ -150,12 +151,16 @@ export function phrases(concept: string): PhraseSet {
 /** Every word of the sets built so far (every table the features read, in every form): see `knownWords`. */
 const dictionary = new Set<string>();
 
-/** Sets asked for again (the same table in several patterns) are built once. */
+/**
+ * Sets asked for again (the same table in several patterns) are built once; in a built program, the sets made while
+ * its modules load come cut and sorted already (phrase-tables.ts), the same as building them.
+ */
 const built = new Map<string, PhraseSet>();
 function remembered(key: string, build: () => PhraseSet): PhraseSet {
   let set = built.get(key);
   if (!set) {
-    set = build();
+    const table = BUILT_PHRASE_SETS?.get(key);
+    set = table ? PhraseSet.restored(table) : build();
     built.set(key, set);
     for (const phrases of set.byFirst.values()) for (const words of phrases) for (const word of words) if (/^[a-zà-ÿœæ]{2,}$/.test(word)) dictionary.add(word);
   }
@@ -217,6 +222,11 @@ export function todoInfinitives(): PhraseSet {
   return new PhraseSet(
     VERB_LIST.filter((verb) => verb.language === 'fr' && verb.concepts.some((concept) => concept !== 'act' && concept !== 'read')).map((verb) => verb.lemma),
   );
+}
+
+/** Every set built so far, as `byFirst` holds it: what build.mjs writes into phrase-tables.ts once the guards are loaded. */
+export function builtPhraseSets(): Array<[string, Array<[string, string[][]]>]> {
+  return [...built].map(([key, set]) => [key, [...set.byFirst]]);
 }
 
 /** Every word of the tables, in every form made by rule: the dictionary that disguised-words.ts reads disguises with. */

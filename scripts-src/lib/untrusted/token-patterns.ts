@@ -198,6 +198,12 @@ export class PhraseSet {
   has(word: string): boolean {
     return this.byFirst.get(word)?.some((phrase) => phrase.length === 1) ?? false;
   }
+  /** A set as `byFirst` held it, cut and sorted already (lexicon.ts's tables, built when the program was). */
+  static restored(byFirst: Iterable<[string, string[][]]>): PhraseSet {
+    const set = new PhraseSet([]);
+    for (const [first, phrases] of byFirst) set.byFirst.set(first, phrases);
+    return set;
+  }
 }
 
 const PLAIN_WORD = /^[a-zà-ÿœæ0-9_]+$/;

@@ -1,0 +1,7 @@
+/**
+ * The phrase sets lexicon.ts builds while the guards load, cut and sorted:
+ * undefined here, where lexicon.ts builds them (tests, tsx); build.mjs writes
+ * them in when it bundles a program, taken from the same code loaded once, so a
+ * program restores them instead of cutting some thousand phrases at each start.
+ */
+export const BUILT_PHRASE_SETS: ReadonlyMap<string, Array<[string, string[][]]>> | undefined = undefined;

@@ -1,0 +1,45 @@
+// The phrase sets the guards build while they load (scripts-src/lib/untrusted/phrase-tables.ts): the same
+// code loaded once at build time, its sets written into every bundle, so that a program restores them
+// instead of cutting some thousand phrases at each start. Deterministic: the sets come from the vocabulary
+// tables alone. Used by build.mjs, and by the test that compares a restored reading with a built one.
+import { createRequire } from 'node:module';
+import { build } from 'esbuild';
+
+const root = new URL('../../', import.meta.url).pathname;
+
+/** Bundles `contents` (TypeScript, from the repository's root) and evaluates it: its exports. */
+export async function loadBundled(contents, plugins = [], version = '0.0.0') {
+  const { outputFiles } = await build({
+    stdin: { contents, resolveDir: root, loader: 'ts' },
+    bundle: true,
+    write: false,
+    platform: 'node',
+    target: 'node18',
+    format: 'cjs',
+    define: { CONTEXTE_VERSION: JSON.stringify(version) },
+    plugins,
+    logLevel: 'warning',
+  });
+  const loaded = { exports: {} };
+  new Function('module', 'exports', 'require', outputFiles[0].text)(loaded, loaded.exports, createRequire(import.meta.url));
+  return loaded.exports;
+}
+
+export async function phraseTablesPlugin(version) {
+  const { builtPhraseSets } = await loadBundled(
+    "import './scripts-src/lib/guards.ts';\nexport { builtPhraseSets } from './scripts-src/lib/untrusted/lexicon.ts';",
+    [],
+    version,
+  );
+  const tables = JSON.stringify(builtPhraseSets());
+  return {
+    name: 'phrase-tables',
+    setup(build) {
+      // JSON.parse of one string literal: faster for V8 than the same data written as an object literal.
+      build.onLoad({ filter: /untrusted[\\/]phrase-tables\.ts$/ }, () => ({
+        contents: `export const BUILT_PHRASE_SETS = new Map(JSON.parse(${JSON.stringify(tables)}));`,
+        loader: 'ts',
+      }));
+    },
+  };
+}

@@ -1,0 +1,42 @@
+/**
+ * A built program restores the phrase sets the guards build while they load
+ * (build.mjs, scripts-src/shims/phrase-tables-plugin.mjs): what it reads with
+ * them must be what the source reads, finding for finding, on texts full of the
+ * rules' own examples (this repository's README, SECURITY.md, skills, example note).
+ */
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { findSecrets } from '../../scripts-src/lib/secrets/find-secrets.js';
+import { readNote } from '../../scripts-src/lib/untrusted/read-untrusted.js';
+import { loadBundled, phraseTablesPlugin } from '../../scripts-src/shims/phrase-tables-plugin.mjs';
+
+const TEXTS = [
+  'README.md',
+  'SECURITY.md',
+  'skills/partager-contexte/SKILL.md',
+  'skills/publier-contexte/SKILL.md',
+  'skills/recuperer-contexte/SKILL.md',
+  'skills/reprendre-contexte/SKILL.md',
+  'examples/CONTEXTE-2026-12-02-alice.md',
+].map((path) => ({ path, text: readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8') }));
+
+let restored: { readNote: typeof readNote; findSecrets: typeof findSecrets; BUILT_PHRASE_SETS: ReadonlyMap<string, unknown> };
+
+beforeAll(async () => {
+  restored = (await loadBundled(
+    "export { readNote } from './scripts-src/lib/untrusted/read-untrusted.ts';\nexport { findSecrets } from './scripts-src/lib/secrets/find-secrets.ts';\nexport { BUILT_PHRASE_SETS } from './scripts-src/lib/untrusted/phrase-tables.ts';",
+    [await phraseTablesPlugin()],
+  )) as typeof restored;
+}, 60_000);
+
+describe('phrase sets restored in a built program', () => {
+  it('are there: the bundle does not build them again', () => {
+    expect(restored.BUILT_PHRASE_SETS.size).toBeGreaterThan(20);
+  });
+
+  it.each(TEXTS)('read $path as the source does', async ({ text }) => {
+    const { alertes, vigilance } = restored.readNote(text);
+    expect({ alertes, vigilance }).toEqual((({ alertes: a, vigilance: v }) => ({ alertes: a, vigilance: v }))(readNote(text)));
+    expect(await restored.findSecrets(text)).toEqual(await findSecrets(text));
+  });
+});
