@@ -12,7 +12,7 @@
  */
 
 import { isTableDelimiter, type MarkdownLine, tableCells } from '../text/markdown-model.js';
-import { isSessionCookieName, PROSE_PASSWORD, PROSE_TOKEN, type Role, roleOfName, roleOfProseWord } from './credential-names.js';
+import { isSessionCookieName, PROSE_PASSWORD, PROSE_TOKEN, PROSE_WORD_STEMS, type Role, roleOfName, roleOfProseWord } from './credential-names.js';
 import { isCredentialValue, isDefaultPassword, isPlaceholder, isWordLike, looksRandom, stripQuotes } from './credential-values.js';
 import type { Hit } from './hits.js';
 import { proseCredentials } from './prose-credentials.js';
@@ -505,8 +505,9 @@ function urlCredentials(text: string): Binding[] {
 /** Sentences: « le mot de passe de la recette est … », "pw for the db: …", « j'ai mis … comme mdp », "log in with admin and …". */
 function proseBindings(text: string): Binding[] {
   const found: Binding[] = [];
+  const proseWords = PROSE_WORD_STEMS.test(text);
   PROSE_KEYWORD.lastIndex = 0;
-  for (let match = PROSE_KEYWORD.exec(text); match; match = PROSE_KEYWORD.exec(text)) {
+  for (let match = proseWords ? PROSE_KEYWORD.exec(text) : null; match; match = PROSE_KEYWORD.exec(text)) {
     const word = match.groups!.w!.toLowerCase();
     const role = roleOfProseWord(word);
     const after = match.index + match[0].length;
@@ -543,7 +544,7 @@ function proseBindings(text: string): Binding[] {
   }
   const candidates: Array<{ match: RegExpExecArray; value: string; at: number }> = [];
   VALUE_THEN_KEYWORD.lastIndex = 0;
-  for (let match = VALUE_THEN_KEYWORD.exec(text); match; match = VALUE_THEN_KEYWORD.exec(text)) {
+  for (let match = proseWords || /cl[ée]/i.test(text) ? VALUE_THEN_KEYWORD.exec(text) : null; match; match = VALUE_THEN_KEYWORD.exec(text)) {
     const before = valueBefore(text, match.index);
     if (before) candidates.push({ match, ...before });
   }
@@ -623,7 +624,7 @@ function judgeLabel(label: string): Role | undefined {
       .trim(),
   ).replace(/[ \t]*:$/, '');
   if (plain === '' || plain.length > 40) return undefined;
-  const prose = LABEL.exec(plain);
+  const prose = PROSE_WORD_STEMS.test(plain) ? LABEL.exec(plain) : null;
   if (prose) return roleOfProseWord(prose.groups!.w!.toLowerCase());
   if (!/\s/.test(plain)) return roleOfName(plain);
   if (/^(?:(?:nouvelle|new|la|le|the|ma|my|notre|our)\s+)?(?:cl[ée]s?\s+\p{L}+|\p{L}+\s+key)$/iu.test(plain)) return 'weak'; // « Nouvelle clé partenaire », "Partner key": only a drawn value counts
@@ -748,10 +749,10 @@ function openRole(line: string, inFence: boolean): { role: Role; word: string; l
   const open = /^(?<label>[^:=|{]{1,40}?)[ \t]*(?:(?::|=)[ \t]*(?:[|>][+-]?|\{)?)?[ \t]*$/.exec(bare);
   const labelRole = open ? roleOfLabel(open.groups!.label!) : undefined;
   if (labelRole) return { role: labelRole, word: '', left: inFence ? 1 : 2 };
-  const sentence = OPEN_SENTENCE.exec(bare.slice(-160));
+  const sentence = PROSE_WORD_STEMS.test(bare) ? OPEN_SENTENCE.exec(bare.slice(-160)) : null;
   if (sentence) return { role: roleOfProseWord(sentence.groups!.w!.toLowerCase()), word: sentence.groups!.w!, left: 1 };
   // A sentence that announces its value with a colon: "the password is on the next line, no trailing space:".
-  if (/:$/.test(bare) && !NOT_A_VALUE_CONTEXT.test(bare.replace(/\bnext line\b|ligne suivante/gi, ''))) {
+  if (/:$/.test(bare) && PROSE_WORD_STEMS.test(bare) && !NOT_A_VALUE_CONTEXT.test(bare.replace(/\bnext line\b|ligne suivante/gi, ''))) {
     PROSE_KEYWORD.lastIndex = 0;
     const word = PROSE_KEYWORD.exec(bare)?.groups?.w;
     if (word) return { role: roleOfProseWord(word.toLowerCase()), word: '', left: 1 };

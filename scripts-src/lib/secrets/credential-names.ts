@@ -293,6 +293,13 @@ export const PROSE_PASSWORD =
 export const PROSE_TOKEN =
   "tokens?|jetons?|api[ _-]?keys?|cl[ée]s? (?:d['’ ]?)?api|cl[ée]s? secr[èe]tes?|cl[ée]s? d['’ ]?acc[èe]s|cl[ée]s? priv[ée]es?|secret keys?|access keys?|private keys?|client secrets?|secrets?|credentials?|creds|bearer";
 
+/**
+ * A few letters that every word of PROSE_PASSWORD and PROSE_TOKEN holds as written (test/unit/credential-names.test.ts):
+ * a line without any holds none of them, and the patterns built on them are not run on it. ASCII, so without the `u`
+ * flag: a plain search, where the full patterns look around each position for letters of any script.
+ */
+export const PROSE_WORD_STEMS = /mot|mdp|pass|pw|phrase|same|code|token|jeton|api|secr|acc|priv|key|cred|bearer/i;
+
 /** The role of a prose keyword as matched (lower-case). */
 const PROSE_PASSWORD_WORD = new RegExp(`^(?:${PROSE_PASSWORD})$`);
 
