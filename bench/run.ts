@@ -40,18 +40,22 @@ const BOUNDS = `## Ce qui borne les chiffres
   \`tls\`, \`dns\`, \`assert\` chargés à la demande dans ioredis ; \`debug\` remplacé ; les quelque 490 méthodes
   de commandes d'ioredis posées sur un objet ordinaire puis mis en prototype, au lieu d'une à une sur un prototype
   (chaque ajout recopiait la liste des propriétés : environ 17 ms de moins par appel qui parle à Redis) ; cache de
-  code V8 par utilisateur, un sans et un avec les gardes (environ 10 ms de moins par appel). \`publier\` vérifie en plus
-  la note (secrets, y compris ceux de ce poste).
+  code V8 par utilisateur, un sans et un avec les gardes (environ 10 ms de moins par appel) ; le programme porté dans
+  un commentaire d'un fichier ASCII plutôt que dans une chaîne (Node compile le fichier entier avant de commencer : une
+  chaîne de 900 Kio à construire coûtait environ 20 ms à chaque appel, \`--help\` compris ; un commentaire est sauté,
+  et un fichier ASCII lu en chaîne d'un octet par caractère). \`publier\` vérifie en plus la note (secrets, y compris
+  ceux de ce poste).
 - **Les gardes, à froid** (profils \`node --cpu-prof\` de \`bench/guards-in-process.ts\`, note de 10 Kio, 2026-12-05) :
   l'écart entre \`publier\` et le client ioredis minimal est presque tout entier là. Déjà fait : les expressions
   régulières compilées en code machine dès leur premier usage (drapeau V8 posé par le chargeur des programmes ;
   interprétées d'abord, elles coûtaient environ 30 ms de plus). Reste (environ 100 à 120 ms) : l'évaluation des
   modules des gardes (motifs et ensembles du lexique, environ 45 ms), la première lecture (environ 40 ms), la
   première vérification (environ 25 ms) et le ramasse-miettes (environ 30 ms). Répétées dans un même processus, les
-  mêmes gardes coûtent 15 à 25 ms : c'est le code froid qui coûte, pas l'algorithme. Essayé et retiré : le lexique
-  construit à la compilation et embarqué en JSON (relire ce JSON coûtait à chaque appel, \`--help\` compris, environ
-  17 ms, plus qu'il n'en faisait gagner) ; les options du ramasse-miettes et du compilateur de V8 (rien, ou plus
-  lent sur les grosses entrées).
+  mêmes gardes coûtent 15 à 25 ms : c'est le code froid qui coûte, pas l'algorithme. Fait depuis : les ensembles de
+  phrases du lexique construits à la compilation et écrits dans chaque programme (environ 20 ms de moins pour les
+  gardes dans le processus) ; un premier essai, retiré, les portait dans la chaîne du programme, que chaque appel
+  payait (\`--help\` compris, environ 17 ms) : dans le commentaire, ils ne coûtent qu'aux appels qui jugent un texte.
+  Essayé et retiré : les options du ramasse-miettes et du compilateur de V8 (rien, ou plus lent sur les grosses entrées).
 - **Une équipe de 10 000 notes** (profil, 2026-12-05) : \`list\` envoie une commande par membre (\`HGETALL\` de
   son index), puis interroge la boîte (\`PTTL\`, \`STRLEN\` : ce qu'elle dit, face à ce que l'index prétend) sur les
   seules notes montrées, les plus récentes (200 par défaut ; le nombre des autres vient de l'index), dont seules

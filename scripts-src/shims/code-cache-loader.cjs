@@ -1,5 +1,6 @@
 // Loader of every program in dist/: the program, bundled by esbuild, is the
-// string CODE; it is compiled with V8's code cache, kept per user in
+// text of a comment in the function PROGRAM (scripts-src/shims/wrap-program.mjs
+// says why), taken back from its source; it is compiled with V8's code cache, kept per user in
 // ${XDG_CACHE_HOME:-~/.cache}/contexte-skills/v8 (0700, files 0600), which
 // saves about 10 ms of compilation per call once warm. A cache that is not the
 // user's own, or not private, is not used: its bytes would become code. A file
@@ -12,10 +13,12 @@
 // writes a second, fuller cache when the one it found was written without them
 // (by `--help`, say), so that neither kind of run compiles for nothing.
 // biome-ignore lint/correctness/noUnusedVariables: called by the wrapper build.mjs writes around each bundle.
-function runWithCodeCache(code, name, hash, require, module, filename, dirname) {
+function runWithCodeCache(program, closeStandIn, name, hash, require, module, filename, dirname) {
+  const source = Function.prototype.toString.call(program);
+  const code = source.slice(source.indexOf('/*') + 2, source.lastIndexOf('*/')).replaceAll(closeStandIn, '*/');
   // Each regular expression compiled to machine code at its first use instead of interpreted first (as newer V8
   // versions do by default): a run applies most of the guards' patterns to a note once or twice, and interpreting
-  // them cost a fifth of the guards' time on a 10 KiB note (bench/guards-in-process.ts, median of 6: 156 → 127 ms).
+  // them cost a fifth of the guards' time on a 10 KiB note (bench/guards-in-process.ts, median of 6: 156 -> 127 ms).
   require('node:v8').setFlagsFromString('--regexp-tier-up-ticks=0');
   const GUARDS = Symbol.for('contexte-skills.guards');
   const fs = require('node:fs');
