@@ -3,20 +3,25 @@
  * comment of an ASCII file and runs as written, whatever ends of comment, accents or escapes it holds.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { wrapProgram } from '../../scripts-src/shims/wrap-program.mjs';
 
-/** Writes `bundle` wrapped as a program and runs it: what it printed. */
-function runWrapped(bundle: string): { stdout: string; file: string } {
+/** `bundle` wrapped as a program, in a folder of its own that is also its cache's home. */
+function writeWrapped(bundle: string): { file: string; folder: string } {
   const folder = mkdtempSync(join(tmpdir(), 'contexte-wrap-'));
   const file = join(folder, 'essai.js');
   writeFileSync(file, wrapProgram(bundle, 'essai'));
-  const run = spawnSync(process.execPath, [file], { encoding: 'utf8', env: { ...process.env, XDG_CACHE_HOME: folder } });
-  expect(run.stderr).toBe('');
-  return { stdout: run.stdout, file };
+  return { file, folder };
+}
+
+/** What the program printed; it printed no error. */
+function run({ file, folder }: { file: string; folder: string }): string {
+  const result = spawnSync(process.execPath, [file], { encoding: 'utf8', env: { ...process.env, XDG_CACHE_HOME: folder } });
+  expect(result.stderr).toBe('');
+  return result.stdout;
 }
 
 describe('a program file', () => {
@@ -29,18 +34,17 @@ describe('a program file', () => {
   ].join('\n');
 
   it('runs the code as written: ends of comment, accents and characters beyond the BMP kept', () => {
-    const { stdout, file } = runWrapped(bundle);
-    expect(JSON.parse(stdout)).toEqual({ star: 'a.*', words: 'clé, «élan», 日本, emoji 😀', matched: '«é»', raw: '\\u00e9', close: '*/', tail: 'a*' });
-    expect(readFileSync(file, 'utf8')).toMatch(/^[\x00-\x7f]*$/);
+    const program = writeWrapped(bundle);
+    expect(JSON.parse(run(program))).toEqual({ star: 'a.*', words: 'clé, «élan», 日本, emoji 😀', matched: '«é»', raw: '\\u00e9', close: '*/', tail: 'a*' });
+    expect(readFileSync(program.file, 'utf8')).toMatch(/^[\x00-\x7f]*$/);
   });
 
   it('runs the same from its code cache', () => {
-    const folder = mkdtempSync(join(tmpdir(), 'contexte-wrap-'));
-    const file = join(folder, 'essai.js');
-    writeFileSync(file, wrapProgram(bundle, 'essai'));
-    const outputs = [1, 2].map(() => spawnSync(process.execPath, [file], { encoding: 'utf8', env: { ...process.env, XDG_CACHE_HOME: folder } }).stdout);
-    expect(outputs[1]).toBe(outputs[0]);
-    expect(outputs[0]).toContain('«é»');
+    const program = writeWrapped(bundle);
+    const first = run(program);
+    expect(readdirSync(join(program.folder, 'contexte-skills', 'v8'))).toHaveLength(1);
+    expect(run(program)).toBe(first);
+    expect(first).toContain('«é»');
   });
 
   it('refuses code it could not carry unchanged', () => {

@@ -749,10 +749,11 @@ function openRole(line: string, inFence: boolean): { role: Role; word: string; l
   const open = /^(?<label>[^:=|{]{1,40}?)[ \t]*(?:(?::|=)[ \t]*(?:[|>][+-]?|\{)?)?[ \t]*$/.exec(bare);
   const labelRole = open ? roleOfLabel(open.groups!.label!) : undefined;
   if (labelRole) return { role: labelRole, word: '', left: inFence ? 1 : 2 };
-  const sentence = PROSE_WORD_STEMS.test(bare) ? OPEN_SENTENCE.exec(bare.slice(-160)) : null;
+  if (!PROSE_WORD_STEMS.test(bare)) return undefined;
+  const sentence = OPEN_SENTENCE.exec(bare.slice(-160));
   if (sentence) return { role: roleOfProseWord(sentence.groups!.w!.toLowerCase()), word: sentence.groups!.w!, left: 1 };
   // A sentence that announces its value with a colon: "the password is on the next line, no trailing space:".
-  if (/:$/.test(bare) && PROSE_WORD_STEMS.test(bare) && !NOT_A_VALUE_CONTEXT.test(bare.replace(/\bnext line\b|ligne suivante/gi, ''))) {
+  if (/:$/.test(bare) && !NOT_A_VALUE_CONTEXT.test(bare.replace(/\bnext line\b|ligne suivante/gi, ''))) {
     PROSE_KEYWORD.lastIndex = 0;
     const word = PROSE_KEYWORD.exec(bare)?.groups?.w;
     if (word) return { role: roleOfProseWord(word.toLowerCase()), word: '', left: 1 };
