@@ -37,7 +37,7 @@ const VALUE = String.raw`(?<v>"(?:[^"\\\n]|\\.){1,400}"|'[^'\n]{1,400}'|${BT}[^$
 
 const ASSIGNMENT = new RegExp(
   String.raw`(?<k>"[^"\n]{1,80}"|'[^'\n]{1,80}'|(?<![\w.-])[A-Za-z_][\w.-]{0,80})(?<before>[ \t]*)(?<sign>:=|\?=|\+=|=>|=|:)(?<after>[ \t]*)${VALUE}?`,
-  'dg',
+  'g', // not 'd': the value ends the match, which gives its offset (indices cost every match of every line an allocation)
 );
 const JS_CONTEXT = /\b(?:const|let|var|return|function)\b|[{,][ \t]*[\w$]+[ \t]*:[ \t]*[\w$]+[ \t]*[,}]/;
 /** A query string of an image's URL (a badge's `?token=`): shown to every reader by design. */
@@ -181,6 +181,23 @@ const OPEN_SENTENCE = new RegExp(
   String.raw`(?<![\p{L}\d_-])(?<w>${PROSE_PASSWORD}|${PROSE_TOKEN})(?:[^\n.;!?:=()]{0,60}?[ \t]+(?:est|sont|is|are|was|c['’]est|sera|vaut|devient)|[ \t]+(?:de|du|des|d['’]|of|for|pour)(?:[ \t]+\S+)?)?[ \t]*(?::|=|→|->)?[ \t]*$`,
   'iu',
 );
+/** The last word of a sentence OPEN_SENTENCE reads: a verb or a preposition; or the word after a preposition. */
+const OPEN_SENTENCE_LAST = /^(?:est|sont|is|are|was|c['’]est|sera|vaut|devient|de|du|des|d['’]|of|for|pour)$/iu;
+const OPEN_SENTENCE_PREPOSITION = /^(?:de|du|des|d['’]|of|for|pour)$/iu;
+const ENDS_ON_CREDENTIAL_WORD = new RegExp(String.raw`(?<![\p{L}\d_-])(?:${PROSE_PASSWORD}|${PROSE_TOKEN})$`, 'iu');
+/**
+ * Whether OPEN_SENTENCE may match `line`, known from its last two words (most lines end on neither a credential word, a
+ * verb nor a preposition): the pattern itself tries each of a long line's last 160 positions. Never false where it matches.
+ */
+function mayOpenSentence(line: string): boolean {
+  let end = line.trimEnd();
+  end = (end.endsWith('->') ? end.slice(0, -2) : /[:=→]$/.test(end) ? end.slice(0, -1) : end).trimEnd();
+  const words = end.slice(-160).split(/[ \t]+/);
+  const last = words[words.length - 1] ?? '';
+  if (OPEN_SENTENCE_LAST.test(last) || OPEN_SENTENCE_PREPOSITION.test(words[words.length - 2] ?? '')) return true;
+  // The longest credential word (« phrase de passe ») is shorter than this.
+  return ENDS_ON_CREDENTIAL_WORD.test(end.slice(-40));
+}
 /** Between the keyword and its value: a few words of qualifier, then a verb or a sign. */
 const CONNECTOR =
   /(?:[ \t]*(?::|=|→|->|=>|–|—|,)[ \t]*|[ \t]+-[ \t]+|[ \t]+(?:est|sont|était|sera|reste|vaut|devient|c['’]est|it['’]s|it is|['’]s|is|was|are|were|will be|remains|set to|changed to|reset to|updated to|en|to)(?![\p{L}])(?:[ \t]+(?:now|maintenant|désormais|toujours|still|currently|actuellement))?[ \t]*:?[ \t]*|['’]s[ \t]+)/gu;
@@ -223,6 +240,15 @@ const USE_TO_LOGIN = new RegExp(
   String.raw`\b(?:use|utilise[zr]?|tape[zr]?|type|enter|saisi[sr]?)[ \t]+(?<v>${BT}[^${BT}\n]{4,100}${BT}|"[^"\n]{4,100}"|[^\s${BT}"',;()]{6,100})[ \t]+(?:to log ?in|to sign in|to connect|pour (?:te |vous |se )?connecter|pour (?:la )?connexion|as (?:the )?password)`,
   'dgiu',
 );
+/**
+ * The sentences that give a value after their own words, each with a test of the lower-cased line for the words it
+ * cannot match without (a line has none of them, most often, and costs three look-ups instead of three scans).
+ */
+const VALUE_AFTER_WORDS: Array<[pattern: RegExp, gate: RegExp]> = [
+  [LOGIN_PAIR, /log ?in|logged in|sign(?:ed)? in|connect|connexion|identifiant|credential|creds|compte|account|user|utilisateur/],
+  [USE_TO_LOGIN, /to log ?in|to sign in|connect|connexion|as (?:the )?password/],
+  [UNLOCK, /verrouill|unlock|ouvr|crypt|chiffr|prot[ée]g|protected/],
+];
 /** « Clé Datadog : … », "Mailgun key: …", "Algolia admin key …": a capitalised name next to a key. */
 const VENDOR_KEY = new RegExp(
   String.raw`(?:\b(?:[Cc]l[ée]s?|[Kk]ey)(?:[ \t]+(?:de|du|d['’])[ \t]*\p{L}+)?[ \t]+(?:(?:admin|api|secr[èe]te|priv[ée]e|d['’ ]?api|de l['’]api)[ \t]+)?(?<a>[A-Z][\w.-]{1,30}(?:[ \t]+[A-Z][\w.-]{1,30})?)(?![\w.-])|\b(?<b>[A-Z][\w.-]{1,30}),?(?:[ \t]+(?:admin|api|app|secret|write|master|private|server|license|licence|search|ingest))?[ \t]+(?:key|clé))[^\n:=→${BT}"]{0,40}?(?:[ \t]*(?::|→|->)[ \t]*|[ \t]+[-–—=][ \t]+|[ \t]+(?:est|is|c['’]est)[ \t]+)${VALUE}`,
@@ -548,7 +574,9 @@ function proseBindings(text: string): Binding[] {
     const before = valueBefore(text, match.index);
     if (before) candidates.push({ match, ...before });
   }
-  for (const pattern of [LOGIN_PAIR, USE_TO_LOGIN, UNLOCK]) {
+  const lower = text.toLowerCase();
+  for (const [pattern, gate] of VALUE_AFTER_WORDS) {
+    if (!gate.test(lower)) continue;
     pattern.lastIndex = 0;
     for (let match = pattern.exec(text); match; match = pattern.exec(text)) candidates.push({ match, ...captured(match) });
   }
@@ -750,7 +778,7 @@ function openRole(line: string, inFence: boolean): { role: Role; word: string; l
   const labelRole = open ? roleOfLabel(open.groups!.label!) : undefined;
   if (labelRole) return { role: labelRole, word: '', left: inFence ? 1 : 2 };
   if (!PROSE_WORD_STEMS.test(bare)) return undefined;
-  const sentence = OPEN_SENTENCE.exec(bare.slice(-160));
+  const sentence = mayOpenSentence(bare) ? OPEN_SENTENCE.exec(bare.slice(-160)) : null;
   if (sentence) return { role: roleOfProseWord(sentence.groups!.w!.toLowerCase()), word: sentence.groups!.w!, left: 1 };
   // A sentence that announces its value with a colon: "the password is on the next line, no trailing space:".
   if (/:$/.test(bare) && !NOT_A_VALUE_CONTEXT.test(bare.replace(/\bnext line\b|ligne suivante/gi, ''))) {

@@ -164,14 +164,42 @@ function requiredLiteral(source: string): string {
   return run.length > best.length ? run : best;
 }
 
-const PROVIDER_PATTERNS = PROVIDER_TOKENS.map(([provider, source]) => ({
-  rule: `jeton-${provider}`,
-  pattern: new RegExp(source, 'g'),
-  needle: requiredLiteral(source),
-}));
+/** A pair of UTF-16 units as a bit position: the low byte of each (a collision only lets a literal through to `includes`). */
+const pairKey = (first: number, second: number) => ((first & 0xff) << 8) | (second & 0xff);
 
-/** The formats that may occur in `text`: those whose required literal it holds (on most notes, a handful). */
-const patternsIn = (text: string) => PROVIDER_PATTERNS.filter(({ needle }) => needle.length < 2 || text.includes(needle));
+const PROVIDER_PATTERNS = PROVIDER_TOKENS.map(([provider, source]) => {
+  const needle = requiredLiteral(source);
+  const needlePairs = Array.from({ length: Math.max(0, needle.length - 1) }, (_, index) => pairKey(needle.charCodeAt(index), needle.charCodeAt(index + 1)));
+  return { rule: `jeton-${provider}`, pattern: new RegExp(source, 'g'), needle, needlePairs };
+});
+
+/**
+ * The formats that may occur in `text`: those whose required literal it holds. Most literals are absent from most text,
+ * and `includes` reads the whole text to say so (a hundred times a batch of a large export): a literal holding a pair
+ * of characters the text never shows side by side is known absent from one pass that records the text's pairs.
+ */
+function patternsIn(text: string): typeof PROVIDER_PATTERNS {
+  // On a line, the literals' own look-ups cost less than recording its pairs.
+  const pairs = text.length >= PAIRS_FROM ? pairsOf(text) : undefined;
+  return PROVIDER_PATTERNS.filter(
+    ({ needle, needlePairs }) => needle.length < 2 || ((pairs === undefined || needlePairs.every((pair) => hasPair(pairs, pair))) && text.includes(needle)),
+  );
+}
+const PAIRS_FROM = 4096;
+
+const hasPair = (pairs: Uint32Array, key: number) => (pairs[key >>> 5]! & (1 << (key & 31))) !== 0;
+/** Every pair of adjacent units in `text`, as bits. */
+function pairsOf(text: string): Uint32Array {
+  const pairs = new Uint32Array(2048);
+  let previous = text.charCodeAt(0);
+  for (let index = 1; index < text.length; index++) {
+    const unit = text.charCodeAt(index);
+    const key = pairKey(previous, unit);
+    pairs[key >>> 5]! |= 1 << (key & 31);
+    previous = unit;
+  }
+  return pairs;
+}
 
 /** Provider tokens in `text`; the value is never kept. `patterns`: the formats that may occur in it. */
 export function findProviderTokens(text: string, patterns = patternsIn(text)): Hit[] {
