@@ -192,11 +192,19 @@ const ENDS_ON_CREDENTIAL_WORD = new RegExp(String.raw`(?<![\p{L}\d_-])(?:${PROSE
 function mayOpenSentence(line: string): boolean {
   let end = line.trimEnd();
   end = (end.endsWith('->') ? end.slice(0, -2) : /[:=→]$/.test(end) ? end.slice(0, -1) : end).trimEnd();
-  const words = end.slice(-160).split(/[ \t]+/);
-  const last = words[words.length - 1] ?? '';
-  if (OPEN_SENTENCE_LAST.test(last) || OPEN_SENTENCE_PREPOSITION.test(words[words.length - 2] ?? '')) return true;
+  const lastStart = wordStart(end, end.length);
+  if (OPEN_SENTENCE_LAST.test(end.slice(lastStart))) return true;
+  let beforeEnd = lastStart;
+  while (beforeEnd > 0 && (end[beforeEnd - 1] === ' ' || end[beforeEnd - 1] === '\t')) beforeEnd--;
+  if (beforeEnd < lastStart && OPEN_SENTENCE_PREPOSITION.test(end.slice(wordStart(end, beforeEnd), beforeEnd))) return true;
   // The longest credential word (« phrase de passe ») is shorter than this.
   return ENDS_ON_CREDENTIAL_WORD.test(end.slice(-40));
+}
+/** Where the word that ends at `end` in `text` begins (words are apart by blanks and tabs, as OPEN_SENTENCE's). */
+function wordStart(text: string, end: number): number {
+  let start = end;
+  while (start > 0 && text[start - 1] !== ' ' && text[start - 1] !== '\t') start--;
+  return start;
 }
 /** Between the keyword and its value: a few words of qualifier, then a verb or a sign. */
 const CONNECTOR =
@@ -297,7 +305,7 @@ function lineBindings(text: string, nested = false): Binding[] {
       const { before, sign, after } = match.groups!;
       // A URL's scheme (`https://…`) or a protocol-relative URL (`//cdn.x.example`), not a value starting with slashes (AWS secret keys can).
       const url = raw.startsWith('//') && ((sign === ':' && after === '') || /^\/\/[\w-]+\.[\w.-]+/.test(raw));
-      if (url || /^\[\p{L}/u.test(raw) || /^\*\*/.test(raw)) continue; // a URL, a Markdown link, emphasis
+      if (url || (raw.startsWith('[') && /^\[\p{L}/u.test(raw)) || raw.startsWith('**')) continue; // a URL, a Markdown link, emphasis
       if (/^(?:set-)?cookie$/i.test(key) && /^[^\s=;]{1,100}=/.test(raw)) continue; // `Cookie: a=b; c=d`: the cookie rule reads its pairs
       if (sign === '=' && before === '' && after !== '') continue; // `NAME= command`: an empty variable in a shell
       if (match.index > 0 && /[?&]/.test(text[match.index - 1]!)) {
@@ -418,7 +426,7 @@ function lineBindings(text: string, nested = false): Binding[] {
     lower.includes('password-stdin') ||
     lower.includes('passwd --stdin') ||
     lower.includes('chpasswd') ||
-    /\bsudo\b[^|\n]{0,40}?(?:-[a-z]*s\b|--stdin)/.test(lower)
+    (lower.includes('sudo') && /\bsudo\b[^|\n]{0,40}?(?:-[a-z]*s\b|--stdin)/.test(lower))
   ) {
     ECHO_PIPE.lastIndex = 0;
     for (let match = ECHO_PIPE.exec(text); match; match = ECHO_PIPE.exec(text)) add('commande', 'password', 'code', match);
