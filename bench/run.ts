@@ -19,6 +19,7 @@ import { wrapProgram } from '../scripts-src/shims/wrap-program.mjs';
 import { handoffNote } from '../test/helpers/notes.js';
 import { startRedis } from '../test/helpers/redis-server.js';
 import { packDir, programPaths, repoRoot } from '../test/helpers/run-program.js';
+import { BEFORE_COMMIT, beforePrograms } from './before.js';
 import { hostileBench } from './hostile.js';
 import { largeExport } from './large-export.js';
 import { localSecretsBench } from './local-secrets.js';
@@ -101,6 +102,8 @@ const redis = await startRedis();
 // Identities of the sealed team's bench live in the bench's own folder.
 const env = { PATH: process.env.PATH ?? '', HOME: work, XDG_CONFIG_HOME: join(work, 'config'), ...redis.env };
 const rows: string[][] = [];
+/** The same row measured with BEFORE_COMMIT's programs in the same rounds, by the row's label. */
+const beforeRows = new Map<string, string>();
 
 /** Runs a command; one that fails stops the bench, unless `mayFail` (a program that refuses a hostile note). */
 function run(command: string, args: string[], mayFail = false, cwd = work): { ms: number; stdout: string; stderr: string } {
@@ -183,9 +186,22 @@ try {
   const workshopList = (pattern: string) =>
     `for cle in $(redis-cli -p ${port} --scan --pattern '${pattern}'); do ttl="$(redis-cli -p ${port} TTL "$cle")"; echo "$cle  (expire dans \${ttl}s)"; done`;
 
+  const before = await beforePrograms(work);
+  /** The cases of BEFORE_COMMIT's programs, named `avant-…`, beside today's. */
+  const beforeCases = (cases: (paths: typeof programPaths) => Record<string, () => number>) =>
+    before ? Object.fromEntries(Object.entries(cases(before.paths)).map(([name, run]) => [`avant-${name}`, run])) : {};
+
   console.log('Appels un par un…');
   const perCall = interleaved(
     {
+      ...beforeCases((paths) => ({
+        publier: nodeCase(paths.publier, note, 'banc', 'alice'),
+        get: nodeCase(paths.recuperer, 'get', key, 'lue-avant.md', '--force'),
+        list: nodeCase(paths.recuperer, 'list', '--equipe', 'vide'),
+        help: nodeCase(paths.recuperer, '--help'),
+        verifier: nodeCase(paths.verifier, note),
+        lire: nodeCase(paths.lire, note),
+      })),
       floor: nodeCase('-e', ''),
       publier: nodeCase(programPaths.publier, note, 'banc', 'alice'),
       get: nodeCase(programPaths.recuperer, 'get', key, 'lue.md', '--force'),
@@ -205,6 +221,7 @@ try {
   const floor = perCall.floor!;
   rows.push(["node -e '' (plancher)", ms(floor), '1,00 ×', '', '']);
   rows.push(['recuperer --help (chargement du programme seul)', ms(perCall.help!), times(perCall.help! / floor), '', '']);
+  if (before) beforeRows.set('recuperer --help (chargement du programme seul)', `${ms(perCall['avant-help']!)} ; ${times(perCall['avant-help']! / floor)}`);
   for (const [label, ours, minimal, theirs] of [
     [`publier (note de ${(noteSize / 1024).toFixed(0)} Kio)`, 'publier', 'min-set', 'publier.sh'],
     ['recuperer get', 'get', 'min-get', 'get.sh'],
@@ -217,7 +234,15 @@ try {
       ms(perCall[theirs]!),
       times(perCall[ours]! / perCall[theirs]!),
     ]);
+    if (before) beforeRows.set(label, `${ms(perCall[`avant-${ours}`]!)} ; ${times(perCall[`avant-${ours}`]! / perCall[minimal]!)} le client minimal`);
   }
+  const beforeToMinimal = before
+    ? {
+        publier: perCall['avant-publier']! / perCall['min-set']!,
+        get: perCall['avant-get']! / perCall['min-get']!,
+        list: perCall['avant-list']! / perCall['min-scan']!,
+      }
+    : undefined;
   const toMinimal = { publier: perCall.publier! / perCall['min-set']!, get: perCall.get! / perCall['min-get']!, list: perCall.list! / perCall['min-scan']! };
 
   console.log('État du dépôt et travail en cours…');
@@ -293,8 +318,11 @@ try {
     ]);
 
   console.log('Gardes dans le processus…');
-  const guardsCost = await guardsInProcess(note);
-  rows.push([`gardes de publier dans le processus (note de ${(noteSize / 1024).toFixed(0)} Kio, chargement compris)`, ms(guardsCost), '', '', '']);
+  const guards = await guardsInProcess(note, before?.guards);
+  const guardsCost = guards.now;
+  const guardsLabel = `gardes de publier dans le processus (note de ${(noteSize / 1024).toFixed(0)} Kio, chargement compris)`;
+  rows.push([guardsLabel, ms(guardsCost), '', '', '']);
+  if (guards.before !== undefined) beforeRows.set(guardsLabel, ms(guards.before));
 
   console.log('Listes de 1 000 et 10 000 notes…');
   const mailbox = await openRedisMailbox(readRedisSettings(redis.env), { journalDays: 30, ttlMaxSeconds: 7 * 86400 });
@@ -317,6 +345,10 @@ try {
       mille: nodeCase(programPaths.recuperer, 'list', '--equipe', 'mille', '--json'),
       dixmille: nodeCase(programPaths.recuperer, 'list', '--equipe', 'dixmille', '--json'),
       atelier: bashCase(workshopList('contexte:mille:*')),
+      ...beforeCases((paths) => ({
+        mille: nodeCase(paths.recuperer, 'list', '--equipe', 'mille', '--json'),
+        dixmille: nodeCase(paths.recuperer, 'list', '--equipe', 'dixmille', '--json'),
+      })),
     },
     10,
   );
@@ -334,6 +366,10 @@ try {
     `≈ ${((scale.atelier! * 10) / 1000).toFixed(1)} s (1 000 mesurées × 10)`,
     `${((scale.atelier! * 10) / scale.dixmille!).toFixed(0)} × plus rapide`,
   ]);
+  if (before) {
+    beforeRows.set('list de 1 000 notes', ms(scale['avant-mille']!));
+    beforeRows.set('list de 10 000 notes', ms(scale['avant-dixmille']!));
+  }
 
   console.log('Export de session de 20 Mio…');
   const exported = join(work, 'session-alice.json');
@@ -351,15 +387,25 @@ try {
   const smallRun = median([0, 1, 2].map(() => measured([programPaths.publier, note, 'banc', 'alice']).kb ?? 0));
   const bigPublish: number[] = [];
   const bigGet: number[] = [];
+  const beforeBig = { publish: [] as number[], get: [] as number[] };
   const memory = { publish: [] as number[], get: [] as number[] };
-  for (let round = 0; round < 5; round++) {
-    const publish = measured([programPaths.publier, bigNote, 'gros', 'alice', exported, '--json']);
+  /** One publication of the export and one get of it, by `paths`' programs. */
+  const exportRound = (paths: typeof programPaths, output: string) => {
+    const publish = measured([paths.publier, bigNote, 'gros', 'alice', exported, '--json']);
     const sessionKey = (JSON.parse(publish.stdout) as { cle_session: string }).cle_session;
-    const get = measured([programPaths.recuperer, 'get', sessionKey, `session-${round}.json`]);
+    return { publish, get: measured([paths.recuperer, 'get', sessionKey, output]) };
+  };
+  for (let round = 0; round < 5; round++) {
+    const { publish, get } = exportRound(programPaths, `session-${round}.json`);
     bigPublish.push(publish.ms);
     bigGet.push(get.ms);
     if (publish.kb) memory.publish.push(publish.kb);
     if (get.kb) memory.get.push(get.kb);
+    if (before) {
+      const then = exportRound(before.paths, `session-avant-${round}.json`);
+      beforeBig.publish.push(then.publish.ms);
+      beforeBig.get.push(then.get.ms);
+    }
   }
   const above = (values: number[]) => ((median(values) - smallRun) * 1024) / exportSize;
   const peak = (values: number[]) =>
@@ -368,6 +414,10 @@ try {
       : 'n/d (/usr/bin/time absent)';
   rows.push([`publier avec un export de ${(exportSize / 1024 / 1024).toFixed(0)} Mio`, ms(median(bigPublish)), `mémoire max ${peak(memory.publish)}`, '', '']);
   rows.push([`recuperer get de cet export`, ms(median(bigGet)), `mémoire max ${peak(memory.get)}`, '', '']);
+  if (before) {
+    beforeRows.set(`publier avec un export de ${(exportSize / 1024 / 1024).toFixed(0)} Mio`, ms(median(beforeBig.publish)));
+    beforeRows.set('recuperer get de cet export', ms(median(beforeBig.get)));
+  }
 
   console.log('Entrées hostiles…');
   const hostile = hostileBench();
@@ -394,11 +444,19 @@ try {
     if (/trop gros|invalide/.test(result.stderr)) throw new Error(`${program} n’a pas lu la pire note : ${result.stderr}`);
     return result.ms;
   };
-  const worst = {
-    verifier: median([0, 1, 2].map(() => read(programPaths.verifier))),
-    lire: median([0, 1, 2].map(() => read(programPaths.lire))),
-  };
+  const worstRuns = interleaved(
+    {
+      verifier: () => read(programPaths.verifier),
+      lire: () => read(programPaths.lire),
+      ...beforeCases((paths) => ({ verifier: () => read(paths.verifier), lire: () => read(paths.lire) })),
+    },
+    3,
+  );
+  const worst = { verifier: worstRuns.verifier!, lire: worstRuns.lire! };
   const worstRatio = Math.max(worst.verifier / perCall.verifier!, worst.lire / perCall.lire!);
+  const beforeWorstRatio = before
+    ? Math.max(worstRuns['avant-verifier']! / perCall['avant-verifier']!, worstRuns['avant-lire']! / perCall['avant-lire']!)
+    : undefined;
   rows.push(['verifier / lire, note ordinaire de 10 Kio', `${ms(perCall.verifier!)} / ${ms(perCall.lire!)}`, '', '', '']);
   rows.push([
     'verifier / lire, pire note hostile de 1 Mio',
@@ -407,14 +465,35 @@ try {
     '',
     '',
   ]);
+  if (before) {
+    beforeRows.set('verifier / lire, note ordinaire de 10 Kio', `${ms(perCall['avant-verifier']!)} / ${ms(perCall['avant-lire']!)}`);
+    beforeRows.set(
+      'verifier / lire, pire note hostile de 1 Mio',
+      `${ms(worstRuns['avant-verifier']!)} / ${ms(worstRuns['avant-lire']!)} ; ${times(worstRuns['avant-verifier']! / perCall['avant-verifier']!)} / ${times(worstRuns['avant-lire']! / perCall['avant-lire']!)}`,
+    );
+  }
   const exportRatio = Math.max(median(bigPublish), median(bigGet)) / perCall.publier!;
+  const beforeExportRatio = before ? Math.max(median(beforeBig.publish), median(beforeBig.get)) / perCall['avant-publier']! : undefined;
 
   const goal = (ok: boolean, text: string) => `- ${ok ? '✅' : '❌'} ${text}`;
+  /** The intermediate goal of the performance round (issue 40), and the figure of BEFORE_COMMIT's programs in the same rounds. */
+  const stepAndBefore = (reached: boolean, step: string, then: string | undefined) =>
+    ` ; étape du chantier ${step} : ${reached ? 'atteinte' : 'pas encore'}${then === undefined ? '' : ` ; avant (${BEFORE_COMMIT}, même tour) : ${then}`}`;
+  const thenTimes = (value: number | undefined) => (value === undefined ? undefined : times(value));
   const bigMemory = memory.publish.length && memory.get.length ? Math.max(above(memory.publish), above(memory.get)) : 0;
   const goals = [
-    goal(toMinimal.get <= 1.2, `recuperer get ≤ 1,2 × le client ioredis minimal : ${times(toMinimal.get)} (avant le moteur de lecture en tables : 3,35 ×)`),
-    goal(toMinimal.list <= 1.15, `recuperer list ≤ 1,15 × le client ioredis minimal : ${times(toMinimal.list)} (avant : 1,15 ×)`),
-    goal(toMinimal.publier <= 1.5, `publier ≤ 1,5 × le client ioredis minimal : ${times(toMinimal.publier)} (avant : 3,83 ×)`),
+    goal(
+      toMinimal.get <= 1.2,
+      `recuperer get ≤ 1,2 × le client ioredis minimal : ${times(toMinimal.get)}${stepAndBefore(toMinimal.get <= 1.5, '≤ 1,5 ×', thenTimes(beforeToMinimal?.get))}`,
+    ),
+    goal(
+      toMinimal.list <= 1.15,
+      `recuperer list ≤ 1,15 × le client ioredis minimal : ${times(toMinimal.list)}${before ? ` ; avant (${BEFORE_COMMIT}, même tour) : ${times(beforeToMinimal!.list)}` : ''}`,
+    ),
+    goal(
+      toMinimal.publier <= 1.5,
+      `publier ≤ 1,5 × le client ioredis minimal : ${times(toMinimal.publier)}${stepAndBefore(toMinimal.publier <= 1.6, '≤ 1,6 ×', thenTimes(beforeToMinimal?.publier))}`,
+    ),
     goal(
       Math.max(sealingCost.publier, sealingCost.get) <= 5,
       `sceller coûte ≤ 5 ms de plus à publier et à get d’une note de 10 Kio : ${delta(sealingCost.publier)} et ${delta(sealingCost.get)} (médiane des écarts d’un même tour)`,
@@ -423,14 +502,23 @@ try {
       Math.max(...Object.values(waiting)) / ((WAIT_LONG - WAIT_SHORT) * 1000) <= 0.01,
       `recuperer attendre ne calcule pas pendant l’attente (≤ 1 % d’un cœur) : Redis ${ms(waiting.redis)}, dossier ${ms(waiting.dossier)} de processeur en ${WAIT_LONG - WAIT_SHORT} s`,
     ),
-    goal(guardsCost <= 15, `gardes de publier sur une note de 10 Kio ≤ 15 ms, chargement compris : ${ms(guardsCost)}`),
+    goal(
+      guardsCost <= 15,
+      `gardes de publier sur une note de 10 Kio ≤ 15 ms, chargement compris : ${ms(guardsCost)}${stepAndBefore(guardsCost <= 60, '≤ 60 ms', guards.before === undefined ? undefined : ms(guards.before))}`,
+    ),
     goal(
       worstRatio <= 3,
-      `pire note de 1 Mio ≤ 3 × une note de 10 Kio pour verifier et lire (programmes entiers) : ${times(worstRatio)} (avant : 5 à 6 s pour une note de 950 Kio)`,
+      `pire note de 1 Mio ≤ 3 × une note de 10 Kio pour verifier et lire (programmes entiers) : ${times(worstRatio)}${before ? ` ; avant (${BEFORE_COMMIT}, même tour) : ${times(beforeWorstRatio!)}` : ''}`,
     ),
-    goal(exportRatio <= 8, `export de 22 Mio, publier et get ≤ 8 × une petite publication : ${times(exportRatio)} (avant : 7 s et 6 s)`),
+    goal(
+      exportRatio <= 8,
+      `export de 22 Mio, publier et get ≤ 8 × une petite publication : ${times(exportRatio)}${stepAndBefore(exportRatio <= 10, '≤ 10 ×', thenTimes(beforeExportRatio))}`,
+    ),
     goal(scale.atelier! / scale.mille! >= 30, `list de 1 000 notes ≥ 30 × plus rapide que l’atelier : ${(scale.atelier! / scale.mille!).toFixed(0)} ×`),
-    goal(scale.dixmille! < 500, `list de 10 000 notes < 0,5 s : ${ms(scale.dixmille!)} (avant : 1,4 s)`),
+    goal(
+      scale.dixmille! < 500,
+      `list de 10 000 notes < 0,5 s : ${ms(scale.dixmille!)}${before ? ` ; avant (${BEFORE_COMMIT}, même tour) : ${ms(scale['avant-dixmille']!)}` : ''}`,
+    ),
     goal(
       bigMemory > 0 && bigMemory <= 4,
       `export de 22 Mio, mémoire max au-dessus d’une petite publication ≤ 4 × l’export : ${bigMemory ? times(bigMemory) : 'n/d'} (avant : 10 × en tout)`,
@@ -441,9 +529,9 @@ try {
     ...reading.goals.map((text) => `- ${text}`),
   ].join('\n');
   const table = [
-    '| Mesure | contexte-skills | rapport / détail | atelier (bash + redis-cli) | rapport à l’atelier |',
-    '| --- | --- | --- | --- | --- |',
-    ...rows.map((cells) => `| ${cells.join(' | ')} |`),
+    `| Mesure | contexte-skills | rapport / détail | atelier (bash + redis-cli) | rapport à l’atelier | avant (${BEFORE_COMMIT}, même tour) |`,
+    '| --- | --- | --- | --- | --- | --- |',
+    ...rows.map((cells) => `| ${[...cells, beforeRows.get(cells[0]!) ?? ''].join(' | ')} |`),
   ].join('\n');
   const bundles = readdirSync(packDir)
     .flatMap((skill) =>
@@ -459,7 +547,7 @@ try {
   console.log(`\n${machine}\n\n${table}`);
   writeFileSync(
     join(repoRoot, 'bench', 'RESULTS.md'),
-    `# Résultats de \`npm run bench\`\n\nMesuré le ${new Date().toISOString().slice(0, 10)} sur ${machine}.\nMédianes de ${ROUNDS} exécutions entrelacées (listes à l’échelle : 10 ; export de 20 Mio : 5), Redis sur 127.0.0.1, cache de code V8 chaud.\n\n${table}\n\n## Objectifs\n\n${goals}\n\n${hostile.section}\n${secrets.section}\n${local.section}\n${reading.section}\n${BOUNDS}\n\nTaille des programmes :\n\n${bundles.join('\n')}\n`,
+    `# Résultats de \`npm run bench\`\n\nMesuré le ${new Date().toISOString().slice(0, 10)} sur ${machine}.\nMédianes de ${ROUNDS} exécutions entrelacées (listes à l’échelle : 10 ; export de 20 Mio : 5), Redis sur 127.0.0.1, cache de code V8 chaud.\n${before ? `La dernière colonne : les programmes livrés au commit ${BEFORE_COMMIT} (ouverture du chantier des performances), pris dans git et mesurés dans les mêmes tours que ceux d’aujourd’hui.\n` : ''}\n${table}\n\n## Objectifs\n\n${goals}\n\n${hostile.section}\n${secrets.section}\n${local.section}\n${reading.section}\n${BOUNDS}\n\nTaille des programmes :\n\n${bundles.join('\n')}\n`,
   );
   console.log('\nÉcrit : bench/RESULTS.md');
 } finally {
@@ -508,7 +596,7 @@ function redisVersion(): string {
  * The bench's program that loads the guards and runs publier's checks on `note` (bench/guards-in-process.ts), built and
  * wrapped as a program is (the phrase sets written in, as build.mjs does), run in a fresh process.
  */
-async function guardsInProcess(note: string): Promise<number> {
+async function guardsInProcess(note: string, beforeBundle: string | undefined): Promise<{ now: number; before?: number }> {
   const bundle = join(work, 'gardes.js');
   const { outputFiles } = await build({
     entryPoints: [join(repoRoot, 'bench', 'guards-in-process.ts')],
@@ -522,7 +610,8 @@ async function guardsInProcess(note: string): Promise<number> {
     logLevel: 'warning',
   });
   writeFileSync(bundle, wrapProgram(outputFiles[0]!.text, 'gardes'));
-  const once = () => Number(run(process.execPath, [bundle, note]).stdout);
-  once(); // writes the code cache, as a program's first run does
-  return median(Array.from({ length: ROUNDS }, once));
+  const once = (program: string) => () => Number(run(process.execPath, [program, note]).stdout);
+  const cases = { now: once(bundle), ...(beforeBundle ? { before: once(beforeBundle) } : {}) };
+  for (const first of Object.values(cases)) first(); // writes the code cache, as a program's first run does
+  return interleaved(cases, ROUNDS) as { now: number; before?: number };
 }
