@@ -139,10 +139,20 @@ interface Step {
   perUnit?: (text: string) => string;
   /** The rewrite deletes every match: the engine's own replacement, without a call per match. */
   removes?: true;
+  /**
+   * Every match starts at a character of `needs`: whether the step acts is asked there only, of this sticky copy of
+   * `pattern` (a pattern that begins with a lookbehind costs a step at every position of a text it leaves as it is).
+   */
+  startsAtNeeded?: { marks: RegExp; sticky: RegExp };
 }
 const remove = (pattern: RegExp, needs?: RegExp): Step => ({ pattern, replace: () => '', removes: true, ...(needs ? { needs } : {}) });
 /** What every emphasis marker is made of. */
 const EMPHASIS_MARK = /[*_~]/;
+/** A step that deletes the matches of `pattern`, each of which starts at a character of the class `needs`. */
+const removeStartingAt = (pattern: RegExp, needs: RegExp): Step => ({
+  ...remove(pattern, needs),
+  startsAtNeeded: { marks: new RegExp(needs.source, 'g'), sticky: new RegExp(pattern.source, pattern.flags.replace('g', 'y')) },
+});
 
 const decodeEntity: Step = {
   pattern: /&(?:#[xX]([0-9a-fA-F]{1,6})|#(\d{1,7})|([A-Za-z]{2,8}));/g,
@@ -181,12 +191,12 @@ const confusables: Step = {
 /** `\_` → `_`: a Markdown backslash escape before ASCII punctuation. */
 const markdownEscape: Step = { pattern: /\\([!-/:-@[-`{-~])/g, replace: (_escape, punctuation) => punctuation! };
 /** Emphasis around words: `**Système**`, `_note_`, `~~old~~` (markers touching a word on one side only). */
-const wordEmphasis = remove(
+const wordEmphasis = removeStartingAt(
   /(?<![\p{L}\p{N}*_~\\])(?:\*{1,3}|_{1,3}|~~)(?=[\p{L}\p{N}«"'(`])|(?<=[\p{L}\p{N}.!?:»"')`])(?:\*{1,3}|_{1,3}|~~)(?![\p{L}\p{N}*_~])/gu,
   EMPHASIS_MARK,
 );
 /** Emphasis inside a word, which only serves to split it: `ig**nore**`, `i*g*n*o*r*e`. */
-const splittingEmphasis = remove(/(?<=\p{L})(?:\*+|_{2,}|~~)(?=\p{L})/gu, EMPHASIS_MARK);
+const splittingEmphasis = removeStartingAt(/(?<=\p{L})(?:\*+|_{2,}|~~)(?=\p{L})/gu, EMPHASIS_MARK);
 /** Inline formatting tags and empty comments, which render as nothing: `ig<b></b>nore`. */
 const inlineTag = remove(/<\/?(?:b|i|em|strong|u|s|del|ins|mark|sup|sub|span|font|small|big|code|kbd|tt|wbr)\b[^<>\n]*>|<!--[^<>\n]*-->/gi);
 const hiddenCharacters = remove(HIDDEN_ANYWHERE);
@@ -220,6 +230,15 @@ export function stringOfUnits(units: Uint16Array): string {
 /** Whether `step` changes `text`: some match of its pattern, unless the step knows faster that nothing changes. */
 function acts(step: Step, text: string): boolean {
   if (step.needs && !step.needs.test(text)) return false;
+  if (step.startsAtNeeded) {
+    const { marks, sticky } = step.startsAtNeeded;
+    marks.lastIndex = 0;
+    for (let mark = marks.exec(text); mark; mark = marks.exec(text)) {
+      sticky.lastIndex = mark.index;
+      if (sticky.test(text)) return !step.leaves?.(text);
+    }
+    return false;
+  }
   step.pattern.lastIndex = 0;
   const matches = step.pattern.test(text);
   step.pattern.lastIndex = 0;
