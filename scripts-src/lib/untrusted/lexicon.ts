@@ -3,7 +3,7 @@
  * their forms by rule, nouns their plural. Built once, at the first sentence
  * a program judges.
  */
-import { BUILT_PHRASE_SETS } from './phrase-tables.js';
+import { BUILT_PHRASE_SETS, BUILT_WORDS } from './phrase-tables.js';
 import { PhraseSet } from './token-patterns.js';
 import { NOUN_CONCEPTS, PHRASES, VERBS } from './vocabulary.js';
 
@@ -148,8 +148,11 @@ export function phrases(concept: string): PhraseSet {
   return remembered(`phrases ${concept}`, () => phraseSet(concept));
 }
 
-/** Every word of the sets built so far (every table the features read, in every form): see `knownWords`. */
-const dictionary = new Set<string>();
+/**
+ * Every word of the sets built so far (every table the features read, in every form): see `knownWords`. In a built
+ * program, it starts with the words of the sets it restores (phrase-tables.ts), which are then not read again.
+ */
+const dictionary = new Set<string>(BUILT_WORDS);
 
 /**
  * Sets asked for again (the same table in several patterns) are built once; in a built program, the sets made while
@@ -162,7 +165,9 @@ function remembered(key: string, build: () => PhraseSet): PhraseSet {
     const table = BUILT_PHRASE_SETS?.get(key);
     set = table ? PhraseSet.restored(table) : build();
     built.set(key, set);
-    for (const phrases of set.byFirst.values()) for (const words of phrases) for (const word of words) if (/^[a-zà-ÿœæ]{2,}$/.test(word)) dictionary.add(word);
+    if (!table)
+      for (const phrases of set.byFirst.values())
+        for (const words of phrases) for (const word of words) if (/^[a-zà-ÿœæ]{2,}$/.test(word)) dictionary.add(word);
   }
   return set;
 }

@@ -5,3 +5,5 @@
  * program restores them instead of cutting some thousand phrases at each start.
  */
 export const BUILT_PHRASE_SETS: ReadonlyMap<string, Array<[string, string[][]]>> | undefined = undefined;
+/** The words of those sets that lexicon.ts's dictionary holds (see `knownWords`): written in with them. */
+export const BUILT_WORDS: readonly string[] | undefined = undefined;
