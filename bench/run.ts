@@ -57,6 +57,21 @@ const BOUNDS = `## Ce qui borne les chiffres
   gardes dans le processus) ; un premier essai, retiré, les portait dans la chaîne du programme, que chaque appel
   payait (\`--help\` compris, environ 17 ms) : dans le commentaire, ils ne coûtent qu'aux appels qui jugent un texte.
   Essayé et retiré : les options du ramasse-miettes et du compilateur de V8 (rien, ou plus lent sur les grosses entrées).
+  Fait depuis (2026-12-07) : les mots que lit le détecteur de déguisements écrits dans chaque programme avec les
+  ensembles dont ils viennent (chaque mot de chaque ensemble restauré passait un test d'expression à chaque départ :
+  environ 14 ms de chargement). Mesuré module par module : l'évaluation des gardes reste d'environ 70 ms sans cache de
+  code, dont la grammaire des phrases (\`sentence-features\`, environ 30 ms, ensembles restaurés compris), la lecture
+  des ensembles écrits (environ 5 ms) et le ramasse-miettes (environ 12 ms).
+- **Avant et après** (colonne « avant », deux passages le 2026-12-07) : au premier (à d3b588b), les programmes
+  d'aujourd'hui étaient plus lents que ceux de l'ouverture du chantier sur une note ordinaire (publier 178 contre 153 ms,
+  les gardes dans le processus 99 contre 84) : le modèle des mots de passe en toutes lettres (\`prose-credentials\`,
+  son vocabulaire) et celui des permissions accordées de la garde de lecture, venus depuis, coûtaient plus que ce chantier
+  n'avait regagné. Au second (à 8f5a51c, dictionnaire écrit, emphase et formats gardés), publier et les gardes sont à
+  2 % de ceux d'avant et la pire note de \`verifier\` plus rapide (1083 contre 1360 ms) ; restent plus lents \`get\`
+  (+14 % : le modèle des permissions de la garde de lecture, venu depuis), \`get\` et \`publier\` de l'export (+10 à
+  +18 % : les marqueurs de rôle et les sorties d'outil lus dans chaque chaîne de l'export, environ 0,5 s de
+  \`toolOutputGrantStarts\` et \`permissionGranted\` au profil), et \`list\` de 10 000 notes (+40 % : les prises
+  en main lues dans les journaux, environ 100 ms).
 - **Une équipe de 10 000 notes** (profil, 2026-12-05) : \`list\` envoie une commande par membre (\`HGETALL\` de
   son index), puis interroge la boîte (\`PTTL\`, \`STRLEN\` : ce qu'elle dit, face à ce que l'index prétend) sur les
   seules notes montrées, les plus récentes (200 par défaut ; le nombre des autres vient de l'index), dont seules
@@ -78,6 +93,13 @@ const BOUNDS = `## Ce qui borne les chiffres
   aucune copie \`{ ...objet, propriété }\` sur les chemins chauds : de Node 18 à 22, V8 la fait par sa voie lente
   (50 fois plus lente seule) et dans la vieille génération, où elle restait en déchet jusqu'au prochain ramasse-miettes
   complet (les traits de chaque phrase : une note de 10 Kio lue 40 % plus vite, un export de 22 Mio 15 %).
+  Fait depuis (2026-12-07, l'examen d'un export de 20 Mio 5,5 → 4,5 s en tout) : un format de fournisseur reconnu absent
+  d'un long texte par une paire de ses caractères que le texte ne montre jamais côte à côte (un passage relève les
+  paires ; chaque lot faisait une centaine de recherches entières) ; trois phrases (« se connecter avec », « utilise … pour
+  se connecter », « déverrouiller avec ») lues seulement sur les lignes qui tiennent un de leurs mots, et la phrase
+  ouverte sur celles dont les derniers mots peuvent en finir une ; les affectations sans indices de correspondance ;
+  l'emphase cherchée seulement là où se tient un \`*\`, un \`_\` ou un \`~\` (ses motifs commencent par un regard en
+  arrière, essayé à chaque position).
   Ce qui reste : le ramasse-miettes (20 à 25 %, les objets de chaque ligne : modèle, lignes des secrets, jetons,
   commandes), et deux gardes qui lisent chacune chaque ligne, la garde des secrets avec des dizaines de règles de
   liaison (expressions gardées par un test rapide) par ligne. La piste : un seul passage par ligne qui donne le
