@@ -177,13 +177,16 @@ const LOCAL_HOST = /^(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\]|host\.docker\.
 
 const PROSE_KEYWORD = new RegExp(String.raw`(?<![\p{L}\d_:/.@?&-])(?<w>${PROSE_PASSWORD}|${PROSE_TOKEN})(?![\p{L}\d_-])`, 'giu');
 /** A line that ends on a credential word, with or without its verb: its value is on the next line. */
+/** The verbs and the prepositions an open sentence ends on (« le mot de passe est », "the password for"). */
+const OPEN_VERBS = "est|sont|is|are|was|c['’]est|sera|vaut|devient";
+const OPEN_PREPOSITIONS = "de|du|des|d['’]|of|for|pour";
 const OPEN_SENTENCE = new RegExp(
-  String.raw`(?<![\p{L}\d_-])(?<w>${PROSE_PASSWORD}|${PROSE_TOKEN})(?:[^\n.;!?:=()]{0,60}?[ \t]+(?:est|sont|is|are|was|c['’]est|sera|vaut|devient)|[ \t]+(?:de|du|des|d['’]|of|for|pour)(?:[ \t]+\S+)?)?[ \t]*(?::|=|→|->)?[ \t]*$`,
+  String.raw`(?<![\p{L}\d_-])(?<w>${PROSE_PASSWORD}|${PROSE_TOKEN})(?:[^\n.;!?:=()]{0,60}?[ \t]+(?:${OPEN_VERBS})|[ \t]+(?:${OPEN_PREPOSITIONS})(?:[ \t]+\S+)?)?[ \t]*(?::|=|→|->)?[ \t]*$`,
   'iu',
 );
 /** The last word of a sentence OPEN_SENTENCE reads: a verb or a preposition; or the word after a preposition. */
-const OPEN_SENTENCE_LAST = /^(?:est|sont|is|are|was|c['’]est|sera|vaut|devient|de|du|des|d['’]|of|for|pour)$/iu;
-const OPEN_SENTENCE_PREPOSITION = /^(?:de|du|des|d['’]|of|for|pour)$/iu;
+const OPEN_SENTENCE_LAST = new RegExp(`^(?:${OPEN_VERBS}|${OPEN_PREPOSITIONS})$`, 'iu');
+const OPEN_SENTENCE_PREPOSITION = new RegExp(`^(?:${OPEN_PREPOSITIONS})$`, 'iu');
 const ENDS_ON_CREDENTIAL_WORD = new RegExp(String.raw`(?<![\p{L}\d_-])(?:${PROSE_PASSWORD}|${PROSE_TOKEN})$`, 'iu');
 /**
  * Whether OPEN_SENTENCE may match `line`, known from its last two words (most lines end on neither a credential word, a
@@ -462,7 +465,7 @@ function lineBindings(text: string, nested = false): Binding[] {
     for (let match = BASIC.exec(text); match; match = BASIC.exec(text)) if (isBasicCredential(match.groups!.v!)) add('entete-auth', 'token', 'code', match);
   }
   // concat, not push(...): a line may hold a hundred thousand bindings, more than a call's arguments.
-  const all = found.concat(urlCredentials(text), proseBindings(text));
+  const all = found.concat(urlCredentials(text), proseBindings(text, lower));
   // In a program (`const`, an object literal), a bare name is a variable: `{ token: counter42 }`.
   if (JS_CONTEXT.test(text)) return all.filter((binding) => !/^[A-Za-z_$][\w$]*$/.test(binding.value));
   return all;
@@ -537,7 +540,7 @@ function urlCredentials(text: string): Binding[] {
 }
 
 /** Sentences: « le mot de passe de la recette est … », "pw for the db: …", « j'ai mis … comme mdp », "log in with admin and …". */
-function proseBindings(text: string): Binding[] {
+function proseBindings(text: string, lower = text.toLowerCase()): Binding[] {
   const found: Binding[] = [];
   const proseWords = PROSE_WORD_STEMS.test(text);
   PROSE_KEYWORD.lastIndex = 0;
@@ -582,7 +585,6 @@ function proseBindings(text: string): Binding[] {
     const before = valueBefore(text, match.index);
     if (before) candidates.push({ match, ...before });
   }
-  const lower = text.toLowerCase();
   for (const [pattern, gate] of VALUE_AFTER_WORDS) {
     if (!gate.test(lower)) continue;
     pattern.lastIndex = 0;
@@ -614,7 +616,7 @@ function proseBindings(text: string): Binding[] {
         found.push({ rule: 'identifiants', role: 'password', setting: 'prose', value: trimmed, at });
     }
   }
-  for (const { value, at, setting } of proseCredentials(text)) found.push({ rule: 'prose', role: 'password', setting, value, at });
+  for (const { value, at, setting } of proseCredentials(text, lower)) found.push({ rule: 'prose', role: 'password', setting, value, at });
   if (/cl[ée]|key/i.test(text)) {
     VENDOR_KEY.lastIndex = 0;
     for (let match = VENDOR_KEY.exec(text); match; match = VENDOR_KEY.exec(text)) {

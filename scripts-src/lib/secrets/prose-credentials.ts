@@ -183,12 +183,12 @@ function tokenAfter(starts: number[], offset: number, from: number): number {
   return index;
 }
 
-/** Every password `line` gives in a sentence. */
-export function proseCredentials(line: string): ProseBinding[] {
+/** Every password `line` gives in a sentence; `lower`: the line in lower case, when the caller has it. */
+export function proseCredentials(line: string, lower = line.toLowerCase()): ProseBinding[] {
   const found: ProseBinding[] = connectionArguments(line);
   // Most lines hold no word of the tables: one search, before the line is cut into words.
   const known = vocabularyOf();
-  if (!known.starts.test(line.toLowerCase())) return found;
+  if (!known.starts.test(lower)) return found;
   const sentence = tokenize(line);
   const { tokens } = sentence;
   const take = (offset: number) => {

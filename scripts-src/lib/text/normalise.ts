@@ -229,7 +229,6 @@ export function stringOfUnits(units: Uint16Array): string {
 
 /** Whether `step` changes `text`: some match of its pattern, unless the step knows faster that nothing changes. */
 function acts(step: Step, text: string): boolean {
-  if (step.needs && !step.needs.test(text)) return false;
   if (step.startsAtNeeded) {
     const { marks, sticky } = step.startsAtNeeded;
     marks.lastIndex = 0;
@@ -239,6 +238,7 @@ function acts(step: Step, text: string): boolean {
     }
     return false;
   }
+  if (step.needs && !step.needs.test(text)) return false;
   step.pattern.lastIndex = 0;
   const matches = step.pattern.test(text);
   step.pattern.lastIndex = 0;
