@@ -5,11 +5,10 @@
  * shipped; the guards measured in process are bundled from that commit's sources, as bench/run.ts bundles today's.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { build } from 'esbuild';
-import { wrapProgram } from '../scripts-src/shims/wrap-program.mjs';
 import { programPaths, repoRoot } from '../test/helpers/run-program.js';
+import { writeGuardsProgram } from './guards-program.js';
 
 /** Where issue 40 (the secret guard on the shared word cut) started: the bench results it quotes. */
 export const BEFORE_COMMIT = 'bd4af96';
@@ -37,19 +36,9 @@ export async function beforePrograms(work: string): Promise<BeforePrograms | und
   if (unpacked.status !== 0) throw new Error(`tar : ${unpacked.stderr.toString()}`);
   const paths = Object.fromEntries(Object.entries(programPaths).map(([name, path]) => [name, join(dir, path.slice(repoRoot.length))])) as typeof programPaths;
   for (const path of Object.values(paths)) if (!existsSync(path)) throw new Error(`programme absent de ${BEFORE_COMMIT} : ${path}`);
-  const { outputFiles } = await build({
-    entryPoints: [join(dir, 'bench', 'guards-in-process.ts')],
-    bundle: true,
-    write: false,
-    platform: 'node',
-    target: 'node18',
-    format: 'cjs',
-    minify: true,
+  const guards = await writeGuardsProgram(join(dir, 'bench', 'guards-in-process.ts'), join(dir, 'gardes.js'), 'gardes-avant', {
     nodePaths: [join(repoRoot, 'node_modules')],
     define: { CONTEXTE_VERSION: JSON.stringify(BEFORE_COMMIT) },
-    logLevel: 'warning',
   });
-  const guards = join(dir, 'gardes.js');
-  writeFileSync(guards, wrapProgram(outputFiles[0]!.text, 'gardes-avant'));
   return { commit: BEFORE_COMMIT, paths, guards };
 }

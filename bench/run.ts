@@ -10,16 +10,15 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build } from 'esbuild';
 import { MAX_NOTE_BYTES } from '../scripts-src/lib/io/read-input-file.js';
 import { openRedisMailbox } from '../scripts-src/lib/mailbox/redis/redis-mailbox.js';
 import { readRedisSettings } from '../scripts-src/lib/mailbox/redis/settings.js';
 import { phraseTablesPlugin } from '../scripts-src/shims/phrase-tables-plugin.mjs';
-import { wrapProgram } from '../scripts-src/shims/wrap-program.mjs';
 import { handoffNote } from '../test/helpers/notes.js';
 import { startRedis } from '../test/helpers/redis-server.js';
 import { packDir, programPaths, repoRoot } from '../test/helpers/run-program.js';
 import { BEFORE_COMMIT, beforePrograms } from './before.js';
+import { writeGuardsProgram } from './guards-program.js';
 import { hostileBench } from './hostile.js';
 import { largeExport } from './large-export.js';
 import { localSecretsBench } from './local-secrets.js';
@@ -619,19 +618,9 @@ function redisVersion(): string {
  * wrapped as a program is (the phrase sets written in, as build.mjs does), run in a fresh process.
  */
 async function guardsInProcess(note: string, beforeBundle: string | undefined): Promise<{ now: number; before?: number }> {
-  const bundle = join(work, 'gardes.js');
-  const { outputFiles } = await build({
-    entryPoints: [join(repoRoot, 'bench', 'guards-in-process.ts')],
-    bundle: true,
-    write: false,
-    platform: 'node',
-    target: 'node18',
-    format: 'cjs',
-    minify: true,
+  const bundle = await writeGuardsProgram(join(repoRoot, 'bench', 'guards-in-process.ts'), join(work, 'gardes.js'), 'gardes', {
     plugins: [await phraseTablesPlugin()],
-    logLevel: 'warning',
   });
-  writeFileSync(bundle, wrapProgram(outputFiles[0]!.text, 'gardes'));
   const once = (program: string) => () => Number(run(process.execPath, [program, note]).stdout);
   const cases = { now: once(bundle), ...(beforeBundle ? { before: once(beforeBundle) } : {}) };
   for (const first of Object.values(cases)) first(); // writes the code cache, as a program's first run does
