@@ -16,7 +16,7 @@
  * Words are set lookups on tokens; regexes only read the value's shape at the
  * place the words point to. Every scan is bounded per token: linear in the line.
  */
-import { tableForms } from '../untrusted/lexicon.js';
+import { tableForms, wordSet } from '../untrusted/lexicon.js';
 import { PhraseSet, tokenize } from '../untrusted/token-patterns.js';
 import {
   ACCOUNT_NOUNS,
@@ -75,17 +75,20 @@ interface Vocabulary {
 
 let vocabulary: Vocabulary | undefined;
 
-/** The tables as phrase sets, built at the first line that could hold a word of them. */
-function vocabularyOf(): Vocabulary {
+/**
+ * The tables as phrase sets, built at the first line that could hold a word of them; in a built program, the sets of
+ * words made by rule are restored (build.mjs builds them once, with the lexicon's).
+ */
+export function vocabularyOf(): Vocabulary {
   if (vocabulary) return vocabulary;
-  const nouns = new PhraseSet(tableForms('', CREDENTIAL_NOUNS).nouns);
-  const change = new PhraseSet(tableForms(CHANGE_VERBS, '').verbs);
-  const use = new PhraseSet(tableForms(USE_VERBS, '').verbs);
-  const login = new PhraseSet(tableForms(LOGIN_VERBS, '').verbs);
-  const accounts = new PhraseSet(tableForms('', ACCOUNT_NOUNS).nouns);
+  const nouns = wordSet('credential nouns', () => tableForms('', CREDENTIAL_NOUNS).nouns);
+  const change = wordSet('change verbs', () => tableForms(CHANGE_VERBS, '').verbs);
+  const use = wordSet('use verbs', () => tableForms(USE_VERBS, '').verbs);
+  const login = wordSet('login verbs', () => tableForms(LOGIN_VERBS, '').verbs);
+  const accounts = wordSet('account nouns', () => tableForms('', ACCOUNT_NOUNS).nouns);
   const built: Vocabulary = {
     nouns,
-    pairNouns: new PhraseSet([...tableForms('', CREDENTIAL_NOUNS).nouns, ...tableForms('', PAIR_NOUNS).nouns]),
+    pairNouns: wordSet('pair nouns', () => [...tableForms('', CREDENTIAL_NOUNS).nouns, ...tableForms('', PAIR_NOUNS).nouns]),
     binders: new PhraseSet(firstCells(BINDERS)),
     adverbs: new PhraseSet(firstCells(BINDING_ADVERBS)),
     change,

@@ -3,7 +3,7 @@
  * their forms by rule, nouns their plural. Built once, at the first sentence
  * a program judges.
  */
-import { BUILT_PHRASE_SETS, BUILT_WORDS } from './phrase-tables.js';
+import { BUILT_IMPERATIVES, BUILT_PHRASE_SETS, BUILT_WORDS } from './phrase-tables.js';
 import { PhraseSet } from './token-patterns.js';
 import { NOUN_CONCEPTS, PHRASES, VERBS } from './vocabulary.js';
 
@@ -121,7 +121,15 @@ function plurals(noun: string, language: Language): string[] {
   return [wordsOf.map((word, index) => (index < inflected && !/^(?:l'|le|la|les|un|une)$/.test(word) ? plural(word) : word)).join(' ')];
 }
 
-export const VERB_LIST: readonly Verb[] = rows(VERBS).map(parseVerb);
+let verbList: readonly Verb[] | undefined;
+/**
+ * The verbs of VERBS in all their forms: read on first need, which a built program, restoring the sets made from them
+ * (phrase-tables.ts), seldom has (parsing the table cost some 15 ms of each start).
+ */
+export function verbsTable(): readonly Verb[] {
+  verbList ??= rows(VERBS).map(parseVerb);
+  return verbList;
+}
 
 /**
  * Every form of the verbs of another guard's table (same format as VERBS, concepts aside) and the nouns of a
@@ -136,11 +144,17 @@ export function tableForms(verbTable: string, nounTable: string): { verbs: strin
   };
 }
 
-const phraseRows = new Map<string, Array<{ language: Language; phrase: string }>>();
-for (const [concept = '', language = '', list = ''] of rows(PHRASES)) {
-  const entries = phraseRows.get(concept) ?? [];
-  for (const phrase of list.split(',').map((item) => item.trim())) if (phrase !== '') entries.push({ language: language as Language, phrase });
-  phraseRows.set(concept, entries);
+let phraseRows: Map<string, Array<{ language: Language; phrase: string }>> | undefined;
+/** The phrases of PHRASES by concept: read on first need, as the verbs are. */
+function phrasesTable(): ReadonlyMap<string, ReadonlyArray<{ language: Language; phrase: string }>> {
+  if (phraseRows) return phraseRows;
+  phraseRows = new Map();
+  for (const [concept = '', language = '', list = ''] of rows(PHRASES)) {
+    const entries = phraseRows.get(concept) ?? [];
+    for (const phrase of list.split(',').map((item) => item.trim())) if (phrase !== '') entries.push({ language: language as Language, phrase });
+    phraseRows.set(concept, entries);
+  }
+  return phraseRows;
 }
 
 /** The phrases of one concept of PHRASES (with plurals for noun concepts). */
@@ -159,21 +173,30 @@ const dictionary = new Set<string>(BUILT_WORDS);
  * its modules load come cut and sorted already (phrase-tables.ts), the same as building them.
  */
 const built = new Map<string, PhraseSet>();
-function remembered(key: string, build: () => PhraseSet): PhraseSet {
+function remembered(key: string, build: () => PhraseSet, inDictionary = true): PhraseSet {
   let set = built.get(key);
   if (!set) {
     const table = BUILT_PHRASE_SETS?.get(key);
     set = table ? PhraseSet.restored(table) : build();
     built.set(key, set);
-    if (!table)
+    if (!table && inDictionary)
       for (const phrases of set.byFirst.values())
         for (const words of phrases) for (const word of words) if (/^[a-zà-ÿœæ]{2,}$/.test(word)) dictionary.add(word);
   }
   return set;
 }
 
+/**
+ * A set of another guard's words (its tables read by `tableForms`, say), remembered and, in a built program, restored
+ * as the lexicon's own sets are (reading the tables' verbs by rule cost a program's first check some 7 ms); its words
+ * stay out of the dictionary of disguises, which holds the reading guard's.
+ */
+export function wordSet(name: string, words: () => Iterable<string>): PhraseSet {
+  return remembered(`words ${name}`, () => new PhraseSet(words()), false);
+}
+
 function phraseSet(concept: string): PhraseSet {
-  const entries = phraseRows.get(concept);
+  const entries = phrasesTable().get(concept);
   if (!entries) throw new Error(`unknown vocabulary concept: ${concept}`);
   const nouns = NOUN_CONCEPTS.includes(concept);
   return new PhraseSet(entries.flatMap(({ language, phrase }) => (nouns ? [phrase, ...plurals(phrase, language)] : [phrase])));
@@ -188,7 +211,7 @@ export function verbs(forms: VerbForms, concepts: string[] = [], language?: Lang
 }
 
 function verbSet(forms: VerbForms, concepts: string[], language?: Language, lemmas?: string[]): PhraseSet {
-  const chosen = VERB_LIST.filter(
+  const chosen = verbsTable().filter(
     (verb) =>
       (concepts.length === 0 || verb.concepts.some((concept) => concepts.includes(concept))) &&
       (!language || verb.language === language) &&
@@ -211,21 +234,30 @@ function verbSet(forms: VerbForms, concepts: string[], language?: Language, lemm
  * A French future said to « tu » or « vous » → the imperative of the same person (« enverras » → « envoie »,
  * « joindrez » → « joignez »): the request it says, for the patterns written for imperatives.
  */
-export const IMPERATIVE_OF_FUTURE: ReadonlyMap<string, string> = (() => {
-  const map = new Map<string, string>();
-  for (const verb of VERB_LIST) {
+export const IMPERATIVE_OF_FUTURE: ReadonlyMap<string, string> = new Map(BUILT_IMPERATIVES ?? imperativesOfFutures());
+
+/** The pairs of IMPERATIVE_OF_FUTURE, from the verbs table: what build.mjs writes into phrase-tables.ts. */
+export function imperativesOfFutures(): Array<[string, string]> {
+  const pairs: Array<[string, string]> = [];
+  for (const verb of verbsTable()) {
     const [singular, plural] = verb.future;
     const [tu, vous] = verb.imperative;
-    if (singular && tu) map.set(singular, tu);
-    if (plural && vous) map.set(plural, vous);
+    if (singular && tu) pairs.push([singular, tu]);
+    if (plural && vous) pairs.push([plural, vous]);
   }
-  return map;
-})();
+  return pairs;
+}
 
 /** The French verbs whose infinitive opens a to-do item worth steering: every concept but `act` and `read`. */
 export function todoInfinitives(): PhraseSet {
-  return new PhraseSet(
-    VERB_LIST.filter((verb) => verb.language === 'fr' && verb.concepts.some((concept) => concept !== 'act' && concept !== 'read')).map((verb) => verb.lemma),
+  return remembered(
+    'todo infinitives',
+    () =>
+      new PhraseSet(
+        verbsTable()
+          .filter((verb) => verb.language === 'fr' && verb.concepts.some((concept) => concept !== 'act' && concept !== 'read'))
+          .map((verb) => verb.lemma),
+      ),
   );
 }
 
