@@ -1,4 +1,8 @@
-/** A session export of about `bytes`, shaped like `opencode export --sanitize`, with ordinary tool output. */
+/**
+ * A session export of about `bytes`, shaped like `opencode export --sanitize`, with ordinary tool output and the
+ * assistant's text in Markdown, as a model writes it (emphasis in every message: the secret guard reads the revealed
+ * view of each string that has one, and an export without any would not pay for it).
+ */
 export function largeExport(bytes: number): string {
   const messages: unknown[] = [];
   let size = 0;
@@ -16,7 +20,7 @@ export function largeExport(bytes: number): string {
       },
       parts: [
         { id: `prt_${index}a`, type: 'tool', tool: 'bash', state: { status: 'completed', input: { command: `npm test -- ${index}` }, output } },
-        { id: `prt_${index}b`, type: 'text', text: `Le test ${index} passe ; le token expire dans une heure.` },
+        { id: `prt_${index}b`, type: 'text', text: `Le **test ${index}** passe ; le token expire dans une heure.` },
       ],
     };
     size += JSON.stringify(message).length;

@@ -74,6 +74,23 @@ describe('JSON exports', () => {
     expect(findings.map((finding) => finding.path)).toContain('$');
   });
 
+  it('reads the revealed view of each string that has one, at its own path and line, among strings that have none', async () => {
+    const token = fake.githubClassic();
+    const hiddenToken = `${token.value.slice(0, 8)}\u200B${token.value.slice(8)}`;
+    const document = {
+      parts: [
+        ...Array.from({ length: 30 }, (_, index) => ({ text: `sortie ${index} : ok` })),
+        { text: 'Le **test** passe, _enfin_.' },
+        { text: 'rien à voir' },
+        { text: `Première ligne, *en italique*.\nJeton du bot : ${hiddenToken}` },
+        { text: 'Encore du **gras**.' },
+      ],
+    };
+    const findings = await blocking(document);
+    expect(findings.map(({ path, line }) => ({ path, line }))).toEqual([{ path: 'parts[32].text', line: 2 }]);
+    expect(fake.shownWindow(findings[0]!.excerpt, [token])).toBeUndefined();
+  });
+
   it('keeps line-based rules from joining two neighbouring strings', async () => {
     // Two strings that would make a .pgpass line only if glued together.
     const findings = await blocking({ a: 'db.interne:5432:app', b: `app_rw:${fake.humanPassword().value}` });
