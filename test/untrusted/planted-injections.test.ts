@@ -179,6 +179,18 @@ describe('planted injections', () => {
     ).not.toEqual([]);
   });
 
+  // Patterns try a long sentence only where their first tokens stand (token-patterns.ts): the same alertes as the line alone.
+  // (A sentence is reported at its first line, here the output's.)
+  it.each(CONSIGNES)('raises the same alertes for %s among the forty lines of a tool output without a full stop (one long sentence)', (text) => {
+    const instruction = text.replace(/[.!?]$/, '');
+    const output = Array.from({ length: 40 }, (_, index) => `${index} src/module/file${index}.ts: ok, ${index * 37} tokens, reset flow checked`);
+    output.splice(20, 0, instruction);
+    const rules = (note: string) => [...new Set(readNote(note).alertes.map((alert) => alert.rule))];
+    const alone = rules(plant('État', instruction).note);
+    expect(alone).not.toEqual([]);
+    expect(rules(plant('État', output.join('\n')).note)).toEqual(expect.arrayContaining(alone));
+  });
+
   it('keeps risky commands as vigilance, not alertes, when nobody is addressed', () => {
     const { note, line } = plant('Commandes utiles', 'git push --force-with-lease origin feature/http', 'bloc-de-code');
     const { alertes, vigilance } = readNote(note);

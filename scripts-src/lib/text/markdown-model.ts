@@ -105,10 +105,16 @@ export function lastAtMost(values: ArrayLike<number>, target: number): number {
   return low;
 }
 
-/** Offset → line, for a text whose first line is `firstLine`: a binary search over its newlines (built once, linear). */
+/**
+ * Offset → line, for a text whose first line is `firstLine`: a binary search over its newlines, found at the first
+ * offset asked (linear, once; most texts a guard reads have nothing to locate).
+ */
 export function lineLocator(text: string, firstLine = 1): (offset: number) => number {
-  const starts = lineStarts(text);
-  return (offset) => lastAtMost(starts, offset) + firstLine;
+  let starts: Int32Array | undefined;
+  return (offset) => {
+    starts ??= lineStarts(text);
+    return lastAtMost(starts, offset) + firstLine;
+  };
 }
 
 const BLOCKQUOTE = / {0,3}> ?/y;

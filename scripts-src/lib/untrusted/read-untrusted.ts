@@ -246,7 +246,12 @@ function candidateLines(shown: string, revealed: string): { markers: Set<number>
   const linesOf = (text: string, pattern: RegExp) => {
     const lineOf = lineLocator(text, 0);
     const lines = new Set<number>();
-    for (const match of text.matchAll(pattern)) lines.add(lineOf(match.index!));
+    // exec, not matchAll: matchAll copies the pattern at each call, twice per string of an export.
+    pattern.lastIndex = 0;
+    for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
+      lines.add(lineOf(match.index));
+      if (match[0].length === 0) pattern.lastIndex++;
+    }
     return lines;
   };
   return { markers: linesOf(shown, LINE_MARKERS), commands: linesOf(revealed, COMMAND_OR_SECRET_PATH) };

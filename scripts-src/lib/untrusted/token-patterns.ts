@@ -27,6 +27,8 @@ export interface Sentence {
   starts: number[];
   /** Every distinct token, for the patterns' quick test (built at its first use). */
   readonly present: Set<string>;
+  /** Where each distinct token stands, in order (built at its first use: a long sentence's patterns start only there). */
+  readonly positions: Map<string, number[]>;
   /** What steps worked out about this sentence, by step (a plain map on the sentence: no WeakMap for the collector to trace). */
   readonly memo: Map<object, unknown>;
   /** The patterns that can start in this sentence, once looked up. */
@@ -119,6 +121,7 @@ function tokenEnd(text: string, start: number): number {
  */
 class CutSentence implements Sentence {
   #present: Set<string> | undefined;
+  #positions: Map<string, number[]> | undefined;
   #memo: Map<object, unknown> | undefined;
   candidates?: Uint8Array;
 
@@ -133,6 +136,18 @@ class CutSentence implements Sentence {
     return this.#present;
   }
 
+  get positions(): Map<string, number[]> {
+    if (!this.#positions) {
+      this.#positions = new Map();
+      this.tokens.forEach((token, at) => {
+        const list = this.#positions!.get(token);
+        if (list) list.push(at);
+        else this.#positions!.set(token, [at]);
+      });
+    }
+    return this.#positions;
+  }
+
   get memo(): Map<object, unknown> {
     this.#memo ??= new Map();
     return this.#memo;
@@ -145,7 +160,7 @@ export function sentenceOf(text: string, tokens: string[], starts: number[]): Se
 }
 
 /** A word token (not punctuation, not a newline). */
-export const isWord = (token: string | undefined): token is string => token !== undefined && /^-?[a-zà-ÿœæ0-9_]/.test(token);
+export const isWord = (token: string | undefined): token is string => token !== undefined && isWordCode(token.charCodeAt(token.charCodeAt(0) === 45 ? 1 : 0)); // a code, not a regex: asked of every token of a long sentence
 /** The part of a hyphenated word after its first part (`-moi`). */
 const isJoined = (token: string | undefined) => token !== undefined && token.length > 1 && token.startsWith('-');
 
@@ -231,7 +246,10 @@ export function phrase(set: PhraseSet): Step {
 /** Literal phrases, `|`-separated: `lit('note to|message for')`. */
 export const lit = (phrases: string): Step => phrase(new PhraseSet(phrases.split('|')));
 
-/** Below this many tokens, trying again costs less than remembering. */
+/**
+ * Below this many tokens, trying again costs less than remembering, and a pattern is tried at every token rather than
+ * from the places of its first tokens.
+ */
 const LONG_SENTENCE = 64;
 
 /** The continuation of a whole pattern: reaching it is a match. */
@@ -402,7 +420,13 @@ export function pattern(inner: Step, ...required: Step[]): Pattern {
     test(sentence) {
       if (candidatesOf(sentence)[id] !== 1 || !holds.every((holdsIn) => holdsIn(sentence))) return false;
       const { tokens } = sentence;
-      for (let at = 0; at < tokens.length; at++) if ((first === 'any' || first.has(tokens[at]!)) && inner(sentence, at, succeed)) return true;
+      if (first === 'any' || tokens.length <= LONG_SENTENCE) {
+        for (let at = 0; at < tokens.length; at++) if ((first === 'any' || first.has(tokens[at]!)) && inner(sentence, at, succeed)) return true;
+        return false;
+      }
+      // A long sentence (a tool's output of forty lines, one sentence for want of a full stop): tried only where one of
+      // its first tokens stands, not at each of its hundreds of tokens. Whether it matches does not depend on the order.
+      for (const [token, places] of sentence.positions) if (first.has(token)) for (const at of places) if (inner(sentence, at, succeed)) return true;
       return false;
     },
   };
