@@ -60,7 +60,13 @@ const BOUNDS = `## Ce qui borne les chiffres
   ensembles dont ils viennent (chaque mot de chaque ensemble restauré passait un test d'expression à chaque départ :
   environ 14 ms de chargement). Mesuré module par module : l'évaluation des gardes reste d'environ 70 ms sans cache de
   code, dont la grammaire des phrases (\`sentence-features\`, environ 30 ms, ensembles restaurés compris), la lecture
-  des ensembles écrits (environ 5 ms) et le ramasse-miettes (environ 12 ms).
+  des ensembles écrits (environ 5 ms) et le ramasse-miettes (environ 12 ms). Fait ensuite (2026-12-07, second passage) :
+  les tables des verbes et des phrases lues seulement quand un ensemble manque, et ce qu'un programme en tirait à chaque
+  départ écrit avec les ensembles (les futurs lus comme impératifs, les infinitifs des tâches, les mots du modèle des
+  mots de passe en toutes lettres) : lire la table des verbes par règle coûtait environ 15 ms du chargement, puis 7 ms
+  de la première vérification (ses expressions compilées au premier usage) ; les gardes dans le processus 133 → 125 ms
+  sur cette machine. Reste : le \`JSON.parse\` des ensembles écrits (282 Ko, environ 6 ms, et deux ramasse-miettes
+  de 4 ms que ses 40 000 objets déclenchent), la grammaire construite au chargement, la première lecture.
 - **Avant et après** (colonne « avant », deux passages le 2026-12-07) : au premier (à d3b588b), les programmes
   d'aujourd'hui étaient plus lents que ceux de l'ouverture du chantier sur une note ordinaire (publier 178 contre 153 ms,
   les gardes dans le processus 99 contre 84) : le modèle des mots de passe en toutes lettres (\`prose-credentials\`,
@@ -98,7 +104,14 @@ const BOUNDS = `## Ce qui borne les chiffres
   se connecter », « déverrouiller avec ») lues seulement sur les lignes qui tiennent un de leurs mots, et la phrase
   ouverte sur celles dont les derniers mots peuvent en finir une ; les affectations sans indices de correspondance ;
   l'emphase cherchée seulement là où se tient un \`*\`, un \`_\` ou un \`~\` (ses motifs commencent par un regard en
-  arrière, essayé à chaque position).
+  arrière, essayé à chaque position). Puis (second passage du 2026-12-07) : la vue révélée faite et lue chaîne par
+  chaîne, des seules chaînes qu'elle change (une seule chaîne avec de l'emphase dans un lot de 64 Ki faisait construire
+  et relire la vue du lot entier : avec un \`**\` par message, comme l'écrit un modèle, l'examen des secrets d'un export
+  de 20 Mio 7,7 → 4,0 s ; l'export du banc a désormais cette emphase, que celui d'avant n'avait pas, et la colonne
+  « avant » est mesurée sur le même) ; pour la garde de lecture, l'index des lignes d'une chaîne construit au premier
+  besoin, \`exec\` au lieu de \`matchAll\` (qui copie le motif à chaque appel), \`isWord\` sans expression, et une
+  longue phrase (quarante lignes de sortie d'outil sans point) essayée seulement là où se tiennent les premiers mots
+  de chaque motif : \`readExport\` d'un export de 1 Mio −15 % d'instructions (callgrind, V8 en un seul fil).
   Ce qui reste : le ramasse-miettes (20 à 25 %, les objets de chaque ligne : modèle, lignes des secrets, jetons,
   commandes), et deux gardes qui lisent chacune chaque ligne, la garde des secrets avec des dizaines de règles de
   liaison (expressions gardées par un test rapide) par ligne. La piste : un seul passage par ligne qui donne le
