@@ -7,7 +7,7 @@
  */
 
 import type { MarkdownLine } from '../text/markdown-model.js';
-import { isPlaceholder, looksRandom } from './credential-values.js';
+import { entropy, isPlaceholder, looksRandom } from './credential-values.js';
 import type { Hit } from './hits.js';
 import { isDocumentedExample } from './public-values.js';
 
@@ -251,6 +251,20 @@ export function publicPrefix(value: string): string {
 }
 
 /**
+ * A piece that may complete a provider's prefix written alone: drawn, or at least long, varied and mixing small
+ * letters, capitals and digits (`'sk-admin-token'` then `'1'`, `"glpat-" + "your-token-goes-here"`, a key's name then
+ * `'integration-1'` are not). Not read as words the
+ * way a value alone is (looksRandom): the prefix and the format the joined pieces must fit are facts, and a drawn part
+ * of twenty characters reads as camel-case words once in about 170 (`teq1BiIme1VM8ZoZuKwo`), which let a split GitLab
+ * token through as often.
+ */
+function completesAPrefix(piece: string): boolean {
+  if (looksRandom(piece, 12)) return true;
+  const kinds = [/[a-z]/, /[A-Z]/, /[0-9]/].filter((kind) => kind.test(piece)).length;
+  return piece.length >= 12 && kinds === 3 && entropy(piece) >= 3 && !isPlaceholder(piece);
+}
+
+/**
  * Provider tokens written so that a scanner misses them: split into literals
  * or code spans (`"sk-ant-" + …` over several lines, `["glpat", "…"].join("-")`,
  * « `ghp_` suivi de `…` »), cut by a line break, spaced in groups of four,
@@ -278,7 +292,7 @@ export function findDisguisedTokens(lines: MarkdownLine[]): Hit[] {
         if (pieces.length >= 10) break;
       }
       // The pieces after the prefix must look drawn: `'sk-admin-token'` followed by `'1'` is not a token.
-      const drawn = pieces.findIndex((piece, at) => at > 0 && looksRandom(piece.value, 12));
+      const drawn = pieces.findIndex((piece, at) => at > 0 && completesAPrefix(piece.value));
       if (drawn < 0) continue;
       for (let count = drawn + 1; count <= pieces.length; count++) {
         const parts = pieces.slice(0, count).map((piece) => piece.value);
