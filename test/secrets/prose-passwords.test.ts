@@ -3,7 +3,7 @@
  * password: nothing. The sentences come from the bench's grammar (bench/corpus/prose-passwords.ts), drawn with a
  * seed this file does not share with the bench: the grammar's parts combine into sentences nobody wrote here.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { honestPasswordTalk, prosePasswords } from '../../bench/corpus/prose-passwords.js';
 import { findSecrets } from '../../scripts-src/lib/secrets/find-secrets.js';
@@ -16,8 +16,14 @@ const shownRun = (shown: string, secret: string, sentence: string) => {
   const around = sentence.split(secret).join('\n');
   return windows(secret).find((window) => shown.includes(window) && !around.includes(window));
 };
-/** A password as a person picks one, drawn now: never a fixture. */
-const drawn = () => `Kx${randomBytes(4).toString('hex')}-Q!`;
+/** A password as a person picks one, drawn now: never a fixture (a digit in it: eight hex letters alone may read as a word). */
+const drawn = () => {
+  const hex = randomBytes(4).toString('hex');
+  return `Kx${/\d/.test(hex) ? hex : `${hex.slice(1)}7`}-Q!`;
+};
+/** A word, a year and a suffix, as people make one (`Soleil2024-Q!`): a series of words a sentence's `!` is cut from. */
+const WORDS = ['Soleil', 'Printemps', 'Marseille', 'Bretagne', 'Tournesol', 'Autumn', 'Dragon'];
+const madeUp = () => `${WORDS[randomInt(WORDS.length)]}${2000 + randomInt(30)}-${String.fromCharCode(65 + randomInt(26))}!`;
 
 describe('a password said in plain words', () => {
   it.each([
@@ -35,11 +41,12 @@ describe('a password said in plain words', () => {
     ['in parentheses', (pw: string) => `le code wifi vaut (${pw}) ; à changer après la démo`],
     ['a pair after « (login / mot de passe) »', (pw: string) => `- pgAdmin (login / mot de passe) : postgres / ${pw}`],
   ])('is refused: %s, and nothing of it is shown', (_, sentence) => {
-    const password = drawn();
-    const text = sentence(password);
-    const findings = refused(text);
-    expect(findings.length, text).toBeGreaterThan(0);
-    expect(shownRun(JSON.stringify(findings), password, text)).toBeUndefined();
+    for (const password of [drawn(), madeUp()]) {
+      const text = sentence(password);
+      const findings = refused(text);
+      expect(findings.length, text).toBeGreaterThan(0);
+      expect(shownRun(JSON.stringify(findings), password, text)).toBeUndefined();
+    }
   });
 
   it('is refused in at least 98 % of the sentences the grammar makes, and no report shows 6 characters of one', () => {

@@ -462,6 +462,15 @@ export function isWordLike(part: string): boolean {
 }
 
 /** Separated words, each plain (`from_p12_keyfile`, `Linux-node-20`, `fs.readFileSync`): a name, not a draw. */
+/**
+ * A series of words one of which has digits fused to it (`Soleil2024-Q`, once a sentence's `!` is cut off): the shape of
+ * a password people make (a word, a year, a suffix), not of a name (`catalogue-db-credentials`), when a sentence binds it
+ * to a password.
+ */
+function isSeriesWithAFusedWord(value: string): boolean {
+  return isWordSeries(value) && value.split(/[-_.:/]/).some((part) => /^\p{L}{3,}\d+$/u.test(part));
+}
+
 function isWordSeries(value: string): boolean {
   const parts = value.split(/[-_.:/]/).filter(Boolean);
   return parts.length >= 2 && parts.every(isWordLike) && parts.some((part) => /[A-Za-z]{3,}/.test(part));
@@ -522,7 +531,7 @@ function judgeValue(raw: string, role: Role, setting: 'code' | 'prose' | 'userin
           !/^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(value) &&
           !/^[a-z][a-z0-9+.-]*:\/\/|^(?:\.{0,2}\/|~\/)|^[^\s@]+@[^\s@]+\.[a-z]{2,}$/i.test(value)
       : isPassphrase(value) ||
-          (!hasIdentifierShape(value) &&
+          ((!hasIdentifierShape(value) || isSeriesWithAFusedWord(value)) &&
             (value.length >= 6 || (value.length === 5 && characterClasses(value) >= 3)) &&
             (!/^\p{L}+$/u.test(value) || !isPlainWord(value)) &&
             (/\p{L}/u.test(value) || value.length >= 8));
