@@ -176,10 +176,10 @@ const EXAMPLE_HOST =
 const LOCAL_HOST = /^(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\]|host\.docker\.internal|db|redis|postgres|mysql|mongo|rabbitmq)$/i;
 
 const PROSE_KEYWORD = new RegExp(String.raw`(?<![\p{L}\d_:/.@?&-])(?<w>${PROSE_PASSWORD}|${PROSE_TOKEN})(?![\p{L}\d_-])`, 'giu');
-/** A line that ends on a credential word, with or without its verb: its value is on the next line. */
 /** The verbs and the prepositions an open sentence ends on (« le mot de passe est », "the password for"). */
 const OPEN_VERBS = "est|sont|is|are|was|c['’]est|sera|vaut|devient";
 const OPEN_PREPOSITIONS = "de|du|des|d['’]|of|for|pour";
+/** A line that ends on a credential word, with or without its verb: its value is on the next line. */
 const OPEN_SENTENCE = new RegExp(
   String.raw`(?<![\p{L}\d_-])(?<w>${PROSE_PASSWORD}|${PROSE_TOKEN})(?:[^\n.;!?:=()]{0,60}?[ \t]+(?:${OPEN_VERBS})|[ \t]+(?:${OPEN_PREPOSITIONS})(?:[ \t]+\S+)?)?[ \t]*(?::|=|→|->)?[ \t]*$`,
   'iu',

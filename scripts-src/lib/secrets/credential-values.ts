@@ -461,18 +461,12 @@ export function isWordLike(part: string): boolean {
   return part.length < 6 || wordLetters >= letterCount / 2;
 }
 
-/** Separated words, each plain (`from_p12_keyfile`, `Linux-node-20`, `fs.readFileSync`): a name, not a draw. */
-/**
- * A series of words one of which has digits fused to it (`Soleil2024-Q`, once a sentence's `!` is cut off): the shape of
- * a password people make (a word, a year, a suffix), not of a name (`catalogue-db-credentials`), when a sentence binds it
- * to a password.
- */
-function isSeriesWithAFusedWord(value: string): boolean {
-  return isWordSeries(value) && value.split(/[-_.:/]/).some((part) => /^\p{L}{3,}\d+$/u.test(part));
-}
+/** What separates the words of a name: `from_p12_keyfile`, `Linux-node-20`, `fs.readFileSync`, `team:db/app`. */
+const WORD_SEPARATORS = /[-_.:/]/;
 
+/** Separated words, each plain (`from_p12_keyfile`, `Linux-node-20`, `fs.readFileSync`): a name, not a draw. */
 function isWordSeries(value: string): boolean {
-  const parts = value.split(/[-_.:/]/).filter(Boolean);
+  const parts = value.split(WORD_SEPARATORS).filter(Boolean);
   return parts.length >= 2 && parts.every(isWordLike) && parts.some((part) => /[A-Za-z]{3,}/.test(part));
 }
 
@@ -481,6 +475,15 @@ function isPlainWord(value: string): boolean {
   const letters = value.replace(/\\$/, '');
   // Long: three pairs in four common, as in `motdepassefort` (drawn letters reach half by chance, rarely three quarters).
   return /^\p{L}+$/u.test(letters) && (letters.length < 12 || !/^[A-Za-z]+$/.test(letters) || readsAsWord(letters, 0.75));
+}
+
+/**
+ * A series of words one of which has digits fused to it (`Soleil2024-Q`, once a sentence's `!` is cut off): the shape of
+ * a password people make (a word, a year, a suffix), not of a name (`catalogue-db-credentials`), when a sentence binds it
+ * to a password.
+ */
+function isSeriesWithAFusedWord(value: string): boolean {
+  return isWordSeries(value) && value.split(WORD_SEPARATORS).some((part) => /^\p{L}{3,}\d+$/u.test(part));
 }
 
 /** Looks drawn at random: long enough, mixed, not a word. */

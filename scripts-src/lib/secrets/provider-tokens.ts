@@ -253,10 +253,10 @@ export function publicPrefix(value: string): string {
 /**
  * A piece that may complete a provider's prefix written alone: drawn, or at least long, varied and mixing small
  * letters, capitals and digits (`'sk-admin-token'` then `'1'`, `"glpat-" + "your-token-goes-here"`, a key's name then
- * `'integration-1'` are not). Not read as words the
- * way a value alone is (looksRandom): the prefix and the format the joined pieces must fit are facts, and a drawn part
- * of twenty characters reads as camel-case words once in about 170 (`teq1BiIme1VM8ZoZuKwo`), which let a split GitLab
- * token through as often.
+ * `'integration-1'` are not: the three kinds are counted without symbols, which a name's hyphen would add). Not read
+ * as words the way a value alone is (looksRandom): the prefix and the format the joined pieces must fit are facts, and
+ * a drawn part of twenty characters reads as camel-case words once in about 170 (`teq1BiIme1VM8ZoZuKwo`), which let a
+ * split GitLab token through as often.
  */
 function completesAPrefix(piece: string): boolean {
   if (looksRandom(piece, 12)) return true;

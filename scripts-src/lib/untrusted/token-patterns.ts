@@ -137,15 +137,15 @@ class CutSentence implements Sentence {
   }
 
   get positions(): Map<string, number[]> {
-    if (!this.#positions) {
-      this.#positions = new Map();
-      this.tokens.forEach((token, at) => {
-        const list = this.#positions!.get(token);
-        if (list) list.push(at);
-        else this.#positions!.set(token, [at]);
-      });
-    }
-    return this.#positions;
+    if (this.#positions) return this.#positions;
+    const positions = new Map<string, number[]>();
+    this.tokens.forEach((token, at) => {
+      const list = positions.get(token);
+      if (list) list.push(at);
+      else positions.set(token, [at]);
+    });
+    this.#positions = positions;
+    return positions;
   }
 
   get memo(): Map<object, unknown> {
