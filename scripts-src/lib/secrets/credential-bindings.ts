@@ -68,42 +68,48 @@ const STATEMENT_STRING = String.raw`'[^'\n]{1,300}'|"[^"\n]{1,300}"`;
  * `WITH PASSWORD = '…'`, `SET PASSWORD FOR … = '…'`), Redis ACLs (`ACL SETUSER
  * … on >…`), Windows (`net user … … /add`), PowerShell (`ConvertTo-SecureString
  * '…' -AsPlainText`, `'…' | ConvertTo-SecureString -AsPlainText`, `New-Object
- * PSCredential('…', '…')`). Each gate is tested on the lower-cased line first.
+ * PSCredential('…', '…')`). Each gate is tested on the lower-cased line first, after a word it cannot match without.
  */
 /** A word every statement below needs (lower-cased line): most lines have none, and cost one test. */
 const STATEMENT_WORD = /identified|password|setuser|net[ \t]+user|asplaintext|pscredential/;
-const PASSWORD_STATEMENTS: Array<[gate: RegExp, statement: RegExp]> = [
+const PASSWORD_STATEMENTS: Array<[word: string, gate: RegExp, statement: RegExp]> = [
   // "the key identified by `pubKey`" is prose: a statement names a user, or writes its keywords in capitals.
   [
+    'identified',
     /\b(?:create|alter)[ \t]+(?:user|role|login)\b[^\n]{0,200}\bidentified\b|\bgrant\b[^\n]{0,200}\bidentified\b/,
     new RegExp(String.raw`\bidentified(?:[ \t]+with[ \t]+['"\w]{1,64})?[ \t]+by(?:[ \t]+password)?[ \t]+N?(?<v>${STATEMENT_STRING}|[^\s,;'"()]{1,300})`, 'gi'),
   ],
   [
+    'identified',
     /identified/,
     new RegExp(String.raw`\bIDENTIFIED(?:[ \t]+WITH[ \t]+['"\w]{1,64})?[ \t]+BY(?:[ \t]+PASSWORD)?[ \t]+N?(?<v>${STATEMENT_STRING}|[^\s,;'"()]{1,300})`, 'g'),
   ],
   [
+    'password',
     /\b(?:create|alter)[ \t]+(?:user|role|login)\b|\bwith[ \t]+(?:(?:un)?encrypted[ \t]+)?password\b/,
     new RegExp(String.raw`\b(?:(?:un)?encrypted[ \t]+)?password(?:[ \t]*=)?[ \t]*N?(?<v>${STATEMENT_STRING})`, 'gi'),
   ],
   [
+    'password',
     /\bset[ \t]+password\b/,
     new RegExp(
       String.raw`\bset[ \t]+password(?:[ \t]+for[ \t]+[^\s=]{1,100})?[ \t]*=[ \t]*(?:(?:old_)?password[ \t]*\([ \t]*)?N?(?<v>${STATEMENT_STRING})`,
       'gi',
     ),
   ],
-  [/\bacl[ \t]+setuser\b/, /(?<=[ \t])>(?<v>[^\s>]{1,300})/g],
-  [/\bnet[ \t]+user\b/, /\bnet[ \t]+user[ \t]+(?:"[^"\n]{1,64}"|[^\s"/]{1,64})[ \t]+(?<v>"[^"\n]{1,200}"|[^\s"*/][^\s"]{0,200})(?=[ \t]+\/|[ \t]*$)/gi],
+  ['setuser', /\bacl[ \t]+setuser\b/, /(?<=[ \t])>(?<v>[^\s>]{1,300})/g],
+  ['user', /\bnet[ \t]+user\b/, /\bnet[ \t]+user[ \t]+(?:"[^"\n]{1,64}"|[^\s"/]{1,64})[ \t]+(?<v>"[^"\n]{1,200}"|[^\s"*/][^\s"]{0,200})(?=[ \t]+\/|[ \t]*$)/gi],
   [
+    'asplaintext',
     /-asplaintext\b/,
     new RegExp(
       String.raw`\bConvertTo-SecureString(?:[ \t]+-(?:AsPlainText|Force)(?::\$?\w{1,10})?){0,3}(?:[ \t]+-String)?[ \t]+(?<v>${STATEMENT_STRING})`,
       'gi',
     ),
   ],
-  [/-asplaintext\b/, new RegExp(String.raw`(?<v>${STATEMENT_STRING})[ \t]*\|[ \t]*ConvertTo-SecureString\b`, 'dgi')],
+  ['asplaintext', /-asplaintext\b/, new RegExp(String.raw`(?<v>${STATEMENT_STRING})[ \t]*\|[ \t]*ConvertTo-SecureString\b`, 'dgi')],
   [
+    'pscredential',
     /\bpscredential\b/,
     new RegExp(
       String.raw`(?:New-Object[ \t]+(?:-TypeName[ \t]+)?(?:System\.Management\.Automation\.)?PSCredential(?:[ \t]+-ArgumentList)?|\[(?:System\.Management\.Automation\.)?PSCredential\]::new)[ \t]*\(?[ \t]*(?:'[^'\n]{0,100}'|"[^"\n]{0,100}"|\$[\w:]{1,64})[ \t]*,[ \t]*(?<v>${STATEMENT_STRING})`,
@@ -363,8 +369,8 @@ function lineBindings(text: string, nested = false): Binding[] {
     option.lastIndex = 0;
     for (let match = option.exec(text); match; match = option.exec(text)) add('commande', 'password', 'code', match);
   }
-  for (const [gate, statement] of STATEMENT_WORD.test(lower) ? PASSWORD_STATEMENTS : []) {
-    if (!gate.test(lower)) continue;
+  for (const [word, gate, statement] of STATEMENT_WORD.test(lower) ? PASSWORD_STATEMENTS : []) {
+    if (!lower.includes(word) || !gate.test(lower)) continue;
     statement.lastIndex = 0;
     for (let match = statement.exec(text); match; match = statement.exec(text)) add('commande', 'password', 'code', match);
   }
@@ -768,6 +774,14 @@ const isLabelOnly = (line: string) =>
       .replace(/[ \t]*[:=][ \t]*(?:[|>][+-]?)?$/, ''),
   ) !== undefined;
 
+/** A label of at most 40 characters, then blanks, a sign and a block marker (`Mot de passe :`, `password: |`). */
+const LABEL_ONLY = /^(?<label>[^:=|{]{1,40}?)[ \t]*(?:(?::|=)[ \t]*(?:[|>][+-]?|\{)?)?[ \t]*$/;
+/** Whether LABEL_ONLY may match: past its label's 40 characters, a line has nothing but blanks, signs and markers. Never false where it matches. */
+function mayBeLabelOnly(line: string): boolean {
+  for (let index = 40; index < line.length; index++) if (!' \t:=|>+-{'.includes(line[index]!)) return false;
+  return true;
+}
+
 /**
  * A role left open at the end of a line: a label (`Mot de passe :`,
  * `**Password:**`, `password: |`, `"adminPassword": {`, `<summary>Mot de
@@ -780,11 +794,9 @@ function openRole(line: string, inFence: boolean): { role: Role; word: string; l
     return role ? { role, word: '', left: inFence ? 1 : 2 } : undefined;
   }
   if (line.startsWith('-----')) return undefined; // PEM armour: private-keys.ts reads it
-  const bare = line
-    .replace(/<[^>]{1,80}>/g, ' ')
-    .replace(/\*\*|__/g, '')
-    .trim();
-  const open = /^(?<label>[^:=|{]{1,40}?)[ \t]*(?:(?::|=)[ \t]*(?:[|>][+-]?|\{)?)?[ \t]*$/.exec(bare);
+  const tagged = line.includes('<') ? line.replace(/<[^>]{1,80}>/g, ' ') : line;
+  const bare = (tagged.includes('**') || tagged.includes('__') ? tagged.replace(/\*\*|__/g, '') : tagged).trim();
+  const open = mayBeLabelOnly(bare) ? LABEL_ONLY.exec(bare) : null;
   const labelRole = open ? roleOfLabel(open.groups!.label!) : undefined;
   if (labelRole) return { role: labelRole, word: '', left: inFence ? 1 : 2 };
   if (!PROSE_WORD_STEMS.test(bare)) return undefined;

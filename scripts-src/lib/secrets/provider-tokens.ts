@@ -303,21 +303,25 @@ export function findDisguisedTokens(lines: MarkdownLine[]): Hit[] {
       }
     }
     // A token cut at the end of the line, or spaced in groups: `sk_live_ 51MB L4F6 …`.
-    const tail = /(?<![\w-])(?<token>[\w.-]{3,120})$/.exec(text.slice(-121));
     const nextLine = lines[index + 1];
+    const tail = nextLine ? tokenAtEnd(text) : undefined;
     // The next line goes on with the token, unless it assigns a name of its own (`SLACK_SIGNING_SECRET=<…>`; base64 padding `==` assigns nothing).
-    if (tail && nextLine && PREFIX_ANYWHERE.test(tail.groups!.token!) && !ASSIGNS_A_NAME.test(nextLine.text)) {
+    if (tail && nextLine && PREFIX_ANYWHERE.test(tail) && !ASSIGNS_A_NAME.test(nextLine.text)) {
       const head = /^[\w-]{4,120}/.exec(nextLine.text)?.[0];
-      if (head && tail.groups!.token!.length + head.length >= 20 && !found(tail.groups!.token!) && found(tail.groups!.token! + head))
-        hits.push({ rule: 'jeton-deguise', start: start + text.length - tail.groups!.token!.length, end: nextLine.start + head.length });
+      if (head && tail.length + head.length >= 20 && !found(tail) && found(tail + head))
+        hits.push({ rule: 'jeton-deguise', start: start + text.length - tail.length, end: nextLine.start + head.length });
     }
     if (text.length < SHORTEST_SPACED) continue;
-    for (const spaced of text.matchAll(SPACED_GROUPS)) {
+    // (exec, not matchAll: matchAll copies the pattern at each call, once per line.)
+    SPACED_GROUPS.lastIndex = 0;
+    // A spaced token's prefix ends on `_` or `-`, then a blank: a line without one has none.
+    for (let spaced = SPACED_AFTER_PREFIX.test(text) ? SPACED_GROUPS.exec(text) : null; spaced; spaced = SPACED_GROUPS.exec(text)) {
       if (PREFIX_ANYWHERE.test(spaced[1]!) && found(spaced[0].replace(/[ \t]+/g, '')))
-        hits.push({ rule: 'jeton-deguise', start: start + spaced.index!, end: start + spaced.index! + spaced[0].length });
+        hits.push({ rule: 'jeton-deguise', start: start + spaced.index, end: start + spaced.index + spaced[0].length });
     }
     // Encoded: base64 or hex that decodes to a token.
-    for (const run of text.length < SHORTEST_ENCODED ? [] : text.matchAll(ENCODED_RUN)) {
+    ENCODED_RUN.lastIndex = 0;
+    for (let run = text.length < SHORTEST_ENCODED ? null : ENCODED_RUN.exec(text); run; run = ENCODED_RUN.exec(text)) {
       const encoded = run[0];
       const decoded = /^(?:[0-9a-f]{2})+$/i.test(encoded) ? Buffer.from(encoded, 'hex').toString('latin1') : Buffer.from(encoded, 'base64').toString('latin1');
       if (/^[\x20-\x7e]+$/.test(decoded) && PREFIX_ANYWHERE.test(decoded) && found(decoded))
@@ -334,3 +338,23 @@ const SPACED_GROUPS = /(?<![\w-])([A-Za-z][\w-]{1,12}[_-])((?:[ \t]+[A-Za-z0-9]{
 const SHORTEST_SPACED = 15;
 const ENCODED_RUN = /(?<![A-Za-z0-9+/=_-])(?:[A-Za-z0-9+/_-]{24,600}={0,2})(?![A-Za-z0-9+/=_-])/g;
 const SHORTEST_ENCODED = 24;
+const SPACED_AFTER_PREFIX = /[_-][ \t]/;
+/** A word's character in TOKEN_AT_END: `[\w.-]`. */
+const isTailCode = (code: number) =>
+  (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95 || code === 46 || code === 45;
+
+/**
+ * The token of 3 to 120 characters of `[\w.-]` that ends `text` (not preceded by a word character or `-`), read back
+ * from the end: what `/(?<![\w-])[\w.-]{3,120}$/` finds, without trying each of the line's positions.
+ */
+function tokenAtEnd(text: string): string | undefined {
+  let start = text.length;
+  while (start > 0 && text.length - start < 120 && isTailCode(text.charCodeAt(start - 1))) start--;
+  // The longest run is 120 characters; a longer one is matched from a position after a `.` inside it, or not at all.
+  while (start < text.length && start > 0 && isTailCode(text.charCodeAt(start - 1)) && text.charCodeAt(start - 1) !== 46) start++;
+  if (start > 0) {
+    const before = text.charCodeAt(start - 1);
+    if (isTailCode(before) && before !== 46) return undefined;
+  }
+  return text.length - start >= 3 ? text.slice(start) : undefined;
+}
