@@ -360,7 +360,7 @@ function lineBindings(text: string, nested = false): Binding[] {
       if (!(/cookie/i.test(match.groups!.k!) && /^["']?[\w.-]+=/.test(match.groups!.v!))) add('commande', roleOfName(match.groups!.k!), 'code', match);
     }
   }
-  if (/(?:^|\s)-[a-z]*pass/i.test(text)) {
+  if (lower.includes('pass') && /(?:^|\s)-[a-z]*pass/i.test(text)) {
     SINGLE_DASH_OPTION.lastIndex = 0;
     for (let match = SINGLE_DASH_OPTION.exec(text); match; match = SINGLE_DASH_OPTION.exec(text)) add('commande', 'password', 'code', match);
   }
@@ -390,7 +390,8 @@ function lineBindings(text: string, nested = false): Binding[] {
       if (role === 'password' || role === 'token') add('commande', role, 'code', match);
     }
   }
-  if (HTTP_CLIENT.test(lower)) {
+  const httpClient = HTTP_CLIENT.test(lower);
+  if (httpClient) {
     USER_OPTION.lastIndex = 0;
     for (let match = USER_OPTION.exec(text); match; match = USER_OPTION.exec(text)) {
       const { value, at } = captured(match);
@@ -403,7 +404,7 @@ function lineBindings(text: string, nested = false): Binding[] {
       else found.push({ rule: 'commande', role: 'password', setting: 'userinfo', value: inner.slice(colon + 1), at: innerAt + colon + 1 });
     }
   }
-  if (HTTP_CLIENT.test(lower) && /(?:-b|--cookie)\b/.test(text)) {
+  if (httpClient && /(?:-b|--cookie)\b/.test(text)) {
     COOKIE_OPTION.lastIndex = 0;
     for (let match = COOKIE_OPTION.exec(text); match; match = COOKIE_OPTION.exec(text)) add('entete-auth', 'token', 'code', match);
   }
@@ -473,7 +474,7 @@ function lineBindings(text: string, nested = false): Binding[] {
   // concat, not push(...): a line may hold a hundred thousand bindings, more than a call's arguments.
   const all = found.concat(urlCredentials(text), proseBindings(text, lower));
   // In a program (`const`, an object literal), a bare name is a variable: `{ token: counter42 }`.
-  if (JS_CONTEXT.test(text)) return all.filter((binding) => !/^[A-Za-z_$][\w$]*$/.test(binding.value));
+  if (all.length > 0 && JS_CONTEXT.test(text)) return all.filter((binding) => !/^[A-Za-z_$][\w$]*$/.test(binding.value));
   return all;
 }
 
