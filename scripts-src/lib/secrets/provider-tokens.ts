@@ -339,7 +339,7 @@ const SHORTEST_SPACED = 15;
 const ENCODED_RUN = /(?<![A-Za-z0-9+/=_-])(?:[A-Za-z0-9+/_-]{24,600}={0,2})(?![A-Za-z0-9+/=_-])/g;
 const SHORTEST_ENCODED = 24;
 const SPACED_AFTER_PREFIX = /[_-][ \t]/;
-/** A word's character in TOKEN_AT_END: `[\w.-]`. */
+/** A character of the token tokenAtEnd reads: `[\w.-]`. */
 const isTailCode = (code: number) =>
   (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95 || code === 46 || code === 45;
 
@@ -350,11 +350,8 @@ const isTailCode = (code: number) =>
 function tokenAtEnd(text: string): string | undefined {
   let start = text.length;
   while (start > 0 && text.length - start < 120 && isTailCode(text.charCodeAt(start - 1))) start--;
-  // The longest run is 120 characters; a longer one is matched from a position after a `.` inside it, or not at all.
+  // The longest run is 120 characters; a longer one is matched from a position after a `.` inside it, or not at all
+  // (then `start` reaches the end).
   while (start < text.length && start > 0 && isTailCode(text.charCodeAt(start - 1)) && text.charCodeAt(start - 1) !== 46) start++;
-  if (start > 0) {
-    const before = text.charCodeAt(start - 1);
-    if (isTailCode(before) && before !== 46) return undefined;
-  }
   return text.length - start >= 3 ? text.slice(start) : undefined;
 }
