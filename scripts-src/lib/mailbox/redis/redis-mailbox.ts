@@ -158,11 +158,11 @@ export class RedisMailbox implements Mailbox {
    */
   private async listTeam(team: string, author?: string, limit?: number): Promise<Listing> {
     const members = author !== undefined ? [author] : await this.members(team);
-    const indexes = await inBatches(members, (member) => this.client.hgetall(redisKeys.index(team, member)));
+    const indexes = await this.hashes(members.map((member) => redisKeys.index(team, member)));
     const anomalies: Vigilance[] = [];
     const candidates: Array<{ key: string; parts: KeyParts; text: string }> = [];
     members.forEach((member, position) => {
-      for (const [key, text] of Object.entries(indexes[position]!)) {
+      for (const [key, text] of indexes[position]!) {
         const parts = parseKey(key);
         if (parts?.kind !== 'contexte' || parts.team !== team || parts.author !== member) {
           anomalies.push(foreignEntry(member, key));
@@ -208,6 +208,24 @@ export class RedisMailbox implements Mailbox {
       ...(examined < candidates.length ? { notExamined: candidates.length - examined } : {}),
       ...(teamKnown ? {} : { knownTeams: await this.knownTeams() }),
     };
+  }
+
+  /**
+   * The hashes at `keys` (a team's indexes, all in its slot), BATCH per explicit pipeline, as raw replies: reading
+   * 10,000 indexes took ~170 instead of ~205 ms cold with one auto-pipelined HGETALL each, which ioredis turns into an
+   * object keyed by a note's name (a new shape for V8 at every note). The first error fails the whole read, as before.
+   */
+  private async hashes(keys: readonly string[]): Promise<Array<Map<string, string>>> {
+    const hashes: Array<Map<string, string>> = [];
+    for (let start = 0; start < keys.length; start += BATCH) {
+      const pipeline = this.client.pipeline();
+      for (const key of keys.slice(start, start + BATCH)) pipeline.call('HGETALL', key);
+      for (const [error, flat] of (await pipeline.exec()) ?? []) {
+        if (error) throw error;
+        hashes.push(pairs(flat as unknown[]) as Map<string, string>);
+      }
+    }
+    return hashes;
   }
 
   private async members(team: string): Promise<string[]> {
