@@ -4,7 +4,6 @@
  * OpenCode's session sharing is disabled, and whether git ignores a file.
  * Read-only, best effort: when the answer is unknown, nothing is claimed.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -83,7 +82,9 @@ export function parseOpenCodeConfig(text: string): OpenCodeConfig | undefined {
  * True when git ignores the path, false when it would be committed, undefined outside a repository (or without git).
  * Asynchronous: git runs on another core while the program reads the note.
  */
-export function ignoredByGit(path: string, cwd: string): Promise<boolean | undefined> {
+export async function ignoredByGit(path: string, cwd: string): Promise<boolean | undefined> {
+  // Loaded here: most runs of the programs that import this file never start git (`recuperer --help`, `list`: ~2 ms).
+  const { spawn } = await import('node:child_process');
   return new Promise((resolve) => {
     const git = spawn('git', ['check-ignore', '-q', '--', path], { cwd, stdio: 'ignore' });
     // 0: ignored; 1: not ignored; 128: not a repository; an error: no git.
