@@ -303,8 +303,9 @@ function lineBindings(text: string, nested = false): Binding[] {
       if (raw === undefined) continue;
       const valueStart = match.index + match[0].length - raw.length;
       // `a=b=c` chains are read again from each value, a bounded number of times: the scan stays linear.
-      const chain = !/^["'`]/.test(raw) && raw.includes('=') && ++chained <= 32;
-      ASSIGNMENT.lastIndex = valueStart + (/^["'`]/.test(raw) ? 1 : chain ? 0 : raw.length);
+      const quoted = raw[0] === '"' || raw[0] === "'" || raw[0] === '`';
+      const chain = !quoted && raw.includes('=') && ++chained <= 32;
+      ASSIGNMENT.lastIndex = valueStart + (quoted ? 1 : chain ? 0 : raw.length);
       const key = stripQuotes(match.groups!.k!);
       // `$env:DB_PASSWORD = '…'`, `$global:ApiToken = "…"`: a PowerShell scope, not a key; the variable's name is read again as one.
       if (match.groups!.sign === ':' && text[match.index - 1] === '$' && /^(?:env|global|script|local|private)$/i.test(key)) {
@@ -317,7 +318,7 @@ function lineBindings(text: string, nested = false): Binding[] {
       if (url || (raw.startsWith('[') && /^\[\p{L}/u.test(raw)) || raw.startsWith('**')) continue; // a URL, a Markdown link, emphasis
       if (/^(?:set-)?cookie$/i.test(key) && /^[^\s=;]{1,100}=/.test(raw)) continue; // `Cookie: a=b; c=d`: the cookie rule reads its pairs
       if (sign === '=' && before === '' && after !== '') continue; // `NAME= command`: an empty variable in a shell
-      if (match.index > 0 && /[?&]/.test(text[match.index - 1]!)) {
+      if (text[match.index - 1] === '?' || text[match.index - 1] === '&') {
         if (IMAGE_QUERY.test(text.slice(Math.max(0, match.index - 300), match.index))) continue;
         // A URL's query parameter: its value ends at the next `&`.
         const value = raw.split('&')[0]!;
@@ -328,14 +329,15 @@ function lineBindings(text: string, nested = false): Binding[] {
       // A label of words (« id de session : … », « Mot de passe Nexus : … ») is read whole, not by its last word.
       // Only the few words before the name matter (and a bounded look keeps the scan linear).
       const lead = match.index <= 60 ? text.slice(0, match.index) : '';
-      const labelled = match.groups!.k === key && /^[\p{L}\d'’ -]{1,40}$/u.test(lead) && /[ \t]$/.test(lead);
+      const labelled = match.groups!.k === key && (lead.endsWith(' ') || lead.endsWith('\t')) && /^[\p{L}\d'’ -]{1,40}$/u.test(lead);
       const near = text.slice(Math.max(0, match.index - 40), match.index);
       const head = !/\s(?:de|du|des|d['’]|of|for)\s/i.test(near)
         ? undefined
         : /(?<head>\p{L}+)\s+(?:de|du|des|d['’]|of|for)(?:\s+(?:la|le|les|l['’]|the))?\s*$/iu.exec(near)?.groups?.head;
       const role = (labelled ? roleOfLabel(lead + key) : undefined) ?? (head && roleOfName(`${head} of ${key}`) === undefined ? undefined : roleOfName(key));
       // On a line about cookies (`cookies={"sessionid": …}`), a session cookie's name binds its value too.
-      add('affectation', role ?? (cookies && isSessionCookieName(key) ? 'token' : undefined), /phrase/i.test(key) ? 'passphrase' : 'code', match);
+      const bound = role ?? (cookies && isSessionCookieName(key) ? 'token' : undefined);
+      if (bound !== undefined) add('affectation', bound, /phrase/i.test(key) ? 'passphrase' : 'code', match);
     }
   }
   if (/[([][ \t]*["']/.test(text)) {
@@ -562,10 +564,10 @@ function proseBindings(text: string, lower = text.toLowerCase()): Binding[] {
     for (let connector = CONNECTOR.exec(window); connector && starts.length < 4; connector = CONNECTOR.exec(window)) {
       if (connector.index > 60) break;
       CONNECTOR.lastIndex = connector.index + 1; // signs and verbs may overlap: « , c'est »
-      const between = window.slice(0, connector.index);
-      if (/[`"«.;!?\n[\]]|:\/\//.test(between) || NOT_A_VALUE_CONTEXT.test(between)) break;
+      const between = connector.index > 0 ? window.slice(0, connector.index) : '';
+      if (between !== '' && (/[`"«.;!?\n[\]]|:\/\//.test(between) || NOT_A_VALUE_CONTEXT.test(between))) break;
       const from = connector.index + connector[0].length;
-      const sign = /[:=]/.test(connector[0]);
+      const sign = connector[0].includes(':') || connector[0].includes('=');
       // "pass" is a verb too: only a sign or "is" binds it ("the pass is …", "pass: …", not "pass a delay to …").
       if (word === 'pass' && !sign && !/\b(?:is|est)\b/.test(connector[0])) continue;
       if (!starts.some((candidate) => candidate.from === from)) starts.push({ from, sign });
@@ -582,7 +584,7 @@ function proseBindings(text: string, lower = text.toLowerCase()): Binding[] {
       // Right after the word, the value must not read as a word; after "token" or "key", it must look drawn.
       if (isDirect && !/\d|[^\p{L}\d]/u.test(stripQuotes(trimmed))) continue;
       if (isDirect && role !== 'password' && !looksRandom(stripQuotes(trimmed)) && !/^[0-9a-f]{32,}$/i.test(stripQuotes(trimmed))) continue;
-      const setting = /phrase/.test(word) ? 'passphrase' : sign ? 'code' : 'prose';
+      const setting = word.includes('phrase') ? 'passphrase' : sign ? 'code' : 'prose';
       found.push({ rule: 'prose', role, setting, value: trimmed, at: after + from });
     }
   }
@@ -640,7 +642,11 @@ function proseBindings(text: string, lower = text.toLowerCase()): Binding[] {
 }
 
 /** A bare value without the punctuation that ends its sentence; a quoted one as it is. */
-const unpunctuated = (value: string) => (/^[`"'«“]/.test(value) ? value : value.replace(/[.,;:!?)*_~]+$/, '').replace(/^[*_~]+/, ''));
+const unpunctuated = (value: string) => {
+  if ('`"\'«“'.includes(value[0] ?? '')) return value;
+  const unended = '.,;:!?)*_~'.includes(value.at(-1) ?? '') ? value.replace(/[.,;:!?)*_~]+$/, '') : value;
+  return '*_~'.includes(unended[0] ?? '') ? unended.replace(/^[*_~]+/, '') : unended;
+};
 /** Not a value of prose: a Markdown link or anchor, HTML, a type's parameters. */
 const NOT_PROSE_VALUE = /[[\]<>]|^[#(]/;
 

@@ -198,20 +198,20 @@ const FUNCTION_WORDS = new Set([
   'dont',
 ]);
 
+/** The closing quote of each opening one a value may be written between. */
+const CLOSING_QUOTES = new Map([
+  ['"', '"'],
+  ["'", "'"],
+  ['`', '`'],
+  ['«', '»'],
+  ['“', '”'],
+  ['‘', '’'],
+]);
+
 export function stripQuotes(value: string): string {
   const trimmed = value.trim();
-  const pairs: Array<[string, string]> = [
-    ['"', '"'],
-    ["'", "'"],
-    ['`', '`'],
-    ['«', '»'],
-    ['“', '”'],
-    ['‘', '’'],
-  ];
-  for (const [open, close] of pairs) {
-    if (trimmed.length >= 2 && trimmed.startsWith(open) && trimmed.endsWith(close)) return trimmed.slice(open.length, -close.length).trim();
-  }
-  return trimmed;
+  const close = CLOSING_QUOTES.get(trimmed[0] ?? '');
+  return close !== undefined && trimmed.length >= 2 && trimmed.endsWith(close) ? trimmed.slice(1, -1).trim() : trimmed;
 }
 
 export function isDefaultPassword(value: string): boolean {

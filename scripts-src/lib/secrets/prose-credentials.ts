@@ -149,7 +149,7 @@ function valueAt(text: string, offset: number): { value: string; at: number; end
 /** Where a clause ends: a sentence's mark (a dot before a blank, not inside `app.recette`), a line break, a link's brackets. */
 function endsClause(text: string, tokens: string[], starts: number[], at: number): boolean {
   const token = tokens[at]!;
-  if (token === '.' || token === '…') return /^\s|^$/.test(text.slice(starts[at]! + 1, starts[at]! + 2));
+  if (token === '.' || token === '…') return starts[at]! + 1 >= text.length || /\s/.test(text[starts[at]! + 1]!);
   return token === ';' || token === '!' || token === '?' || token === '\n' || token === '[' || token === ']';
 }
 
@@ -263,7 +263,7 @@ function credentialThenValue(
     if (endsClause(line, tokens, starts, at) || lengthAt(words.nouns, tokens, at) > 0) return;
     if (!changed && lengthAt(words.change, tokens, at) > 0) changed = true; // « mot de passe remis à … »
     const sign = isSign(line, tokens, starts, at);
-    const binder = sign ? 1 : /^[:=→]$/.test(tokens[at]!) ? 0 : lengthAt(words.binders, tokens, at);
+    const binder = sign ? 1 : tokens[at] === ':' || tokens[at] === '=' || tokens[at] === '→' ? 0 : lengthAt(words.binders, tokens, at);
     const to = binder === 0 && changed ? lengthAt(words.changeTo, tokens, at) : 0;
     if (binder === 0 && to === 0) continue;
     let value = at + binder + to;
