@@ -56,6 +56,7 @@ function cutIntoTokens(text: string): Sentence {
   const starts: number[] = [];
   const lower = text.toLowerCase();
   for (let start = 0; start < lower.length; ) {
+    joined = false;
     const end = tokenEnd(lower, start);
     if (end === start) {
       start++; // a blank
@@ -65,7 +66,7 @@ function cutIntoTokens(text: string): Sentence {
     const index = start;
     start = end;
     // Most tokens are a plain word or one mark.
-    if (found.length === 1 || !/['’-]/.test(found)) {
+    if (!joined) {
       tokens.push(found);
       starts.push(index);
       continue;
@@ -95,7 +96,28 @@ function isWordCode(code: number): boolean {
   return (code >= 97 && code <= 122) || (code >= 48 && code <= 57) || code === 95 || (code >= 0xe0 && code <= 0xff) || code === 0x153;
 }
 
-const BLANK = /\s/;
+/**
+ * What `\s` matches, but a line break (a token of its own): JavaScript's white space and line terminators, the space
+ * separators of Unicode (Zs) among them. A comparison per character instead of a match.
+ */
+function isBlankCode(code: number): boolean {
+  if (code === 32 || code === 9 || (code >= 11 && code <= 13)) return true;
+  if (code < 0xa0) return false;
+  return (
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
+}
+
+/** Whether the token tokenEnd read last holds an apostrophe or a hyphen (then cut into its words), which most tokens do not. */
+let joined = false;
 
 /**
  * Where the token starting at `start` of the lower-case `text` ends (`start` itself on a blank): a word, its
@@ -104,14 +126,19 @@ const BLANK = /\s/;
  */
 function tokenEnd(text: string, start: number): number {
   const code = text.charCodeAt(start);
-  if (!isWordCode(code)) return code === 32 || (code !== 10 && BLANK.test(text[start]!)) ? start : start + 1;
+  if (!isWordCode(code)) return isBlankCode(code) ? start : start + 1;
   let end = start + 1;
   for (;;) {
     while (end < text.length && isWordCode(text.charCodeAt(end))) end++;
     const joiner = text.charCodeAt(end);
     const isJoiner = joiner === 39 || joiner === 0x2019 || joiner === 45;
-    if (isJoiner && end + 1 < text.length && isWordCode(text.charCodeAt(end + 1))) end += 1;
-    else return joiner === 39 || joiner === 0x2019 ? end + 1 : end;
+    if (isJoiner && end + 1 < text.length && isWordCode(text.charCodeAt(end + 1))) {
+      end += 1;
+      joined = true;
+    } else if (joiner === 39 || joiner === 0x2019) {
+      joined = true;
+      return end + 1;
+    } else return end;
   }
 }
 
