@@ -86,6 +86,11 @@ const BOUNDS = `## Ce qui borne les chiffres
   l'auto-pipeline, ou sans minuteur par commande : moins de 20 ms à la main. Les réponses de \`HGETALL\` deviennent
   dans ioredis des objets dont la clé (le nom de la note) est chaque fois nouvelle pour V8 : une classe cachée par
   note, environ 30 ms sur 10 000 (mesuré à part) ; lire la réponse brute dépendrait d'un détail d'ioredis.
+  Fait depuis (2026-12-07) : les index lus par pipeline explicite, 500 à la fois, en réponses brutes (\`HGETALL\` par
+  \`call\`, une \`Map\` par index, toutes les clés de l'équipe sont dans sa case de Cluster) : 10 000 index lus en
+  environ 170 au lieu de 205 ms, \`list\` de 10 000 notes 550 → 512 ms (médianes de 12 appels entrelacés). Reste :
+  le démarrage et les gardes chargées pour les titres (environ 190 ms), et les prises en main lues dans les journaux
+  (environ 120 ms : le journal du banc tient les 10 000 publications, décodées par ioredis puis écartées).
 - **Une note de 1 Mio faite pour coûter** (profils de \`verifier\` et \`lire\` non minifiés, 2026-12-05) : le coût est
   par ligne et par caractère transformé, jamais quadratique. Déjà faits : les formats de fournisseurs choisis une fois
   par texte ; une ligne trop courte pour tenir une valeur, ou d'un seul mot, ne passe pas les règles de liaison ; une
@@ -121,6 +126,17 @@ const BOUNDS = `## Ce qui borne les chiffres
   caractères) devant les ensembles de mots, qui évite de calculer le hachage de chaque jeton neuf (le profil y mettait
   la moitié du modèle des mots de passe en toutes lettres) : 6 % de gagné sur ce modèle seul, rien de mesurable sur un
   export.
+  Puis (quatrième passage du 2026-12-07), mesuré par variantes (une fonction rendue vide à la fois, \`callgrind\` sur
+  l'export de 1 Mio, environ 17 500 lignes) : par ligne de sortie d'outil, les règles de liaison des phrases en
+  prennent le plus (environ 66 000 instructions, dont 30 000 pour le modèle des mots de passe en toutes lettres et
+  15 000 pour sa seule découpe en mots), puis les autres règles de liaison (36 000), l'étiquette ouverte (15 000), les
+  jetons déguisés (13 500). Faits : \`stripQuotes\` ne construit plus ses six paires de guillemets à chaque appel ; les
+  tests d'un seul caractère écrits en comparaisons (un signe, le \`?\` ou le \`&\` d'une requête, un point qui clôt) ; la
+  découpe en mots des deux gardes reconnaît un blanc par son code (égal à \`\\s\` sur les 65 536 codes) et note
+  l'apostrophe ou le trait d'union en lisant le jeton au lieu de le chercher ensuite : 4 258 → 4 038 millions
+  d'instructions en tout, sans changer une empreinte. Ce qui coûte est le nombre d'expressions appliquées à chaque
+  ligne (environ 500 instructions par appel sur une ligne de 70 caractères, même quand rien ne correspond ; un
+  \`includes\` 250), pas l'une d'elles.
   Ce qui reste : le ramasse-miettes (20 à 25 %, les objets de chaque ligne : modèle, lignes des secrets, jetons,
   commandes), et deux gardes qui lisent chacune chaque ligne, la garde des secrets avec des dizaines de règles de
   liaison (expressions gardées par un test rapide) par ligne. La piste : un seul passage par ligne qui donne le
