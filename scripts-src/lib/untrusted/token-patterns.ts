@@ -56,7 +56,6 @@ function cutIntoTokens(text: string): Sentence {
   const starts: number[] = [];
   const lower = text.toLowerCase();
   for (let start = 0; start < lower.length; ) {
-    joined = false;
     const end = tokenEnd(lower, start);
     if (end === start) {
       start++; // a blank
@@ -116,7 +115,7 @@ function isBlankCode(code: number): boolean {
   );
 }
 
-/** Whether the token tokenEnd read last holds an apostrophe or a hyphen (then cut into its words), which most tokens do not. */
+/** Whether the token the last call of tokenEnd read holds an apostrophe or a hyphen (then cut into its words), which most tokens do not. */
 let joined = false;
 
 /**
@@ -125,6 +124,7 @@ let joined = false;
  * Read character by character (a 1 MiB line of words costs no match object per token).
  */
 function tokenEnd(text: string, start: number): number {
+  joined = false;
   const code = text.charCodeAt(start);
   if (!isWordCode(code)) return isBlankCode(code) ? start : start + 1;
   let end = start + 1;
