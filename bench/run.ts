@@ -136,7 +136,9 @@ const BOUNDS = `## Ce qui borne les chiffres
   l'apostrophe ou le trait d'union en lisant le jeton au lieu de le chercher ensuite : 4 258 → 4 038 millions
   d'instructions en tout, sans changer une empreinte. Ce qui coûte est le nombre d'expressions appliquées à chaque
   ligne (environ 500 instructions par appel sur une ligne de 70 caractères, même quand rien ne correspond ; un
-  \`includes\` 250), pas l'une d'elles.
+  \`includes\` 250), pas l'une d'elles. Puis (2026-12-08) : les options de mot de passe des commandes essayées sur une
+  ligne qui a un \`-\` ou un \`_\` (toutes commencent par un tiret, sauf les sous-commandes de rabbitmqctl), les
+  instructions dont la valeur est toujours entre guillemets sur une ligne qui en a un : 4 038 → 3 965 millions.
   Ce qui reste : le ramasse-miettes (20 à 25 %, les objets de chaque ligne : modèle, lignes des secrets, jetons,
   commandes), et deux gardes qui lisent chacune chaque ligne, la garde des secrets avec des dizaines de règles de
   liaison (expressions gardées par un test rapide) par ligne. La piste : un seul passage par ligne qui donne le

@@ -68,26 +68,30 @@ const STATEMENT_STRING = String.raw`'[^'\n]{1,300}'|"[^"\n]{1,300}"`;
  * `WITH PASSWORD = '…'`, `SET PASSWORD FOR … = '…'`), Redis ACLs (`ACL SETUSER
  * … on >…`), Windows (`net user … … /add`), PowerShell (`ConvertTo-SecureString
  * '…' -AsPlainText`, `'…' | ConvertTo-SecureString -AsPlainText`, `New-Object
- * PSCredential('…', '…')`). Each gate is tested on the lower-cased line first, after a word it cannot match without.
+ * PSCredential('…', '…')`). Each gate is tested on the lower-cased line first, after a word it cannot match without;
+ * `quotedValue`: the statement takes a quoted value only, and a line without a quote skips it.
  */
 /** A word every statement below needs (lower-cased line): most lines have none, and cost one test. */
 const STATEMENT_WORD = /identified|password|setuser|net[ \t]+user|asplaintext|pscredential/;
-const PASSWORD_STATEMENTS: Array<[word: string, gate: RegExp, statement: RegExp]> = [
+const PASSWORD_STATEMENTS: Array<[word: string, gate: RegExp, statement: RegExp, quotedValue: boolean]> = [
   // "the key identified by `pubKey`" is prose: a statement names a user, or writes its keywords in capitals.
   [
     'identified',
     /\b(?:create|alter)[ \t]+(?:user|role|login)\b[^\n]{0,200}\bidentified\b|\bgrant\b[^\n]{0,200}\bidentified\b/,
     new RegExp(String.raw`\bidentified(?:[ \t]+with[ \t]+['"\w]{1,64})?[ \t]+by(?:[ \t]+password)?[ \t]+N?(?<v>${STATEMENT_STRING}|[^\s,;'"()]{1,300})`, 'gi'),
+    false,
   ],
   [
     'identified',
     /identified/,
     new RegExp(String.raw`\bIDENTIFIED(?:[ \t]+WITH[ \t]+['"\w]{1,64})?[ \t]+BY(?:[ \t]+PASSWORD)?[ \t]+N?(?<v>${STATEMENT_STRING}|[^\s,;'"()]{1,300})`, 'g'),
+    false,
   ],
   [
     'password',
     /\b(?:create|alter)[ \t]+(?:user|role|login)\b|\bwith[ \t]+(?:(?:un)?encrypted[ \t]+)?password\b/,
     new RegExp(String.raw`\b(?:(?:un)?encrypted[ \t]+)?password(?:[ \t]*=)?[ \t]*N?(?<v>${STATEMENT_STRING})`, 'gi'),
+    true,
   ],
   [
     'password',
@@ -96,9 +100,15 @@ const PASSWORD_STATEMENTS: Array<[word: string, gate: RegExp, statement: RegExp]
       String.raw`\bset[ \t]+password(?:[ \t]+for[ \t]+[^\s=]{1,100})?[ \t]*=[ \t]*(?:(?:old_)?password[ \t]*\([ \t]*)?N?(?<v>${STATEMENT_STRING})`,
       'gi',
     ),
+    true,
   ],
-  ['setuser', /\bacl[ \t]+setuser\b/, /(?<=[ \t])>(?<v>[^\s>]{1,300})/g],
-  ['user', /\bnet[ \t]+user\b/, /\bnet[ \t]+user[ \t]+(?:"[^"\n]{1,64}"|[^\s"/]{1,64})[ \t]+(?<v>"[^"\n]{1,200}"|[^\s"*/][^\s"]{0,200})(?=[ \t]+\/|[ \t]*$)/gi],
+  ['setuser', /\bacl[ \t]+setuser\b/, /(?<=[ \t])>(?<v>[^\s>]{1,300})/g, false],
+  [
+    'user',
+    /\bnet[ \t]+user\b/,
+    /\bnet[ \t]+user[ \t]+(?:"[^"\n]{1,64}"|[^\s"/]{1,64})[ \t]+(?<v>"[^"\n]{1,200}"|[^\s"*/][^\s"]{0,200})(?=[ \t]+\/|[ \t]*$)/gi,
+    false,
+  ],
   [
     'asplaintext',
     /-asplaintext\b/,
@@ -106,8 +116,9 @@ const PASSWORD_STATEMENTS: Array<[word: string, gate: RegExp, statement: RegExp]
       String.raw`\bConvertTo-SecureString(?:[ \t]+-(?:AsPlainText|Force)(?::\$?\w{1,10})?){0,3}(?:[ \t]+-String)?[ \t]+(?<v>${STATEMENT_STRING})`,
       'gi',
     ),
+    true,
   ],
-  ['asplaintext', /-asplaintext\b/, new RegExp(String.raw`(?<v>${STATEMENT_STRING})[ \t]*\|[ \t]*ConvertTo-SecureString\b`, 'dgi')],
+  ['asplaintext', /-asplaintext\b/, new RegExp(String.raw`(?<v>${STATEMENT_STRING})[ \t]*\|[ \t]*ConvertTo-SecureString\b`, 'dgi'), true],
   [
     'pscredential',
     /\bpscredential\b/,
@@ -115,6 +126,7 @@ const PASSWORD_STATEMENTS: Array<[word: string, gate: RegExp, statement: RegExp]
       String.raw`(?:New-Object[ \t]+(?:-TypeName[ \t]+)?(?:System\.Management\.Automation\.)?PSCredential(?:[ \t]+-ArgumentList)?|\[(?:System\.Management\.Automation\.)?PSCredential\]::new)[ \t]*\(?[ \t]*(?:'[^'\n]{0,100}'|"[^"\n]{0,100}"|\$[\w:]{1,64})[ \t]*,[ \t]*(?<v>${STATEMENT_STRING})`,
       'dgi',
     ),
+    true,
   ],
 ];
 /** Build and JVM properties on a command line: `-Ddb.password=…`, `-Dspring.datasource.password=…`, `gradle -Pnexus_password=…`, `-J-D…`. */
@@ -366,17 +378,19 @@ function lineBindings(text: string, nested = false): Binding[] {
     SINGLE_DASH_OPTION.lastIndex = 0;
     for (let match = SINGLE_DASH_OPTION.exec(text); match; match = SINGLE_DASH_OPTION.exec(text)) add('commande', 'password', 'code', match);
   }
-  for (const [command, option] of SHORT_PASSWORD_COMMAND.test(lower) ? SHORT_PASSWORD_OPTION : []) {
+  const dash = text.includes('-');
+  // Every option of the table starts with a dash but rabbitmqctl's subcommands, which hold an underscore.
+  for (const [command, option] of (dash || text.includes('_')) && SHORT_PASSWORD_COMMAND.test(lower) ? SHORT_PASSWORD_OPTION : []) {
     if (!command.test(lower)) continue;
     option.lastIndex = 0;
     for (let match = option.exec(text); match; match = option.exec(text)) add('commande', 'password', 'code', match);
   }
-  for (const [word, gate, statement] of STATEMENT_WORD.test(lower) ? PASSWORD_STATEMENTS : []) {
-    if (!lower.includes(word) || !gate.test(lower)) continue;
+  const quote = text.includes("'") || text.includes('"');
+  for (const [word, gate, statement, quotedValue] of STATEMENT_WORD.test(lower) ? PASSWORD_STATEMENTS : []) {
+    if ((quotedValue && !quote) || !lower.includes(word) || !gate.test(lower)) continue;
     statement.lastIndex = 0;
     for (let match = statement.exec(text); match; match = statement.exec(text)) add('commande', 'password', 'code', match);
   }
-  const dash = text.includes('-');
   if (dash && /(?:^|[\s"'=])-(?:J-)?[DP][A-Za-z_]/.test(text)) {
     PROPERTY_OPTION.lastIndex = 0;
     for (let match = PROPERTY_OPTION.exec(text); match; match = PROPERTY_OPTION.exec(text)) {
